@@ -1,1 +1,2 @@
 pub mod cards;
+pub mod lookup;

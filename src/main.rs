@@ -1,1 +1,222 @@
-fn main() {}
+//! `smashup`: the command line. Look-ups for now; play, scenario, simulate and the
+//! braille sheets arrive with their issues.
+
+use clap::{Parser, Subcommand, ValueEnum};
+use smashup::cards::query::{self, Entry, FactionMiss, Found};
+use smashup::cards::{load, Catalog};
+use smashup::lookup;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Smash Up for blind and low-vision players: card look-up by braille-edition code.
+#[derive(Parser)]
+#[command(name = "smashup", version, about)]
+struct Cli {
+    /// Read the card data from this folder of .ron files instead of the built-in copy.
+    #[arg(long, global = true, value_name = "DIR")]
+    cards: Option<PathBuf>,
+    /// Output format of the look-up commands.
+    #[arg(long, global = true, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Format {
+    /// Plain lines for reading and speech.
+    Text,
+    /// JSON for scripts and other tools.
+    Json,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// What a card or base does: by code (pm5, b21), code and name, name, or a prefix.
+    Card {
+        /// For example: pm5, "pa Cannon", "b21 Tortuga 4 3 2", dartagnan, full sail.
+        #[arg(required = true, num_args = 1..)]
+        query: Vec<String>,
+    },
+    /// The 24 factions: letter, name and set.
+    Factions,
+    /// One faction's reference sheet.
+    Faction {
+        /// The faction's name, letter, or the start of its name.
+        #[arg(required = true, num_args = 1..)]
+        name: Vec<String>,
+    },
+    /// Every base, one a line: code, name, VP values, ability.
+    Bases {
+        /// Only this set: core, wwwt, ppsu, world-tour, emd (or the start of its name).
+        #[arg(long)]
+        set: Option<String>,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let catalog = match &cli.cards {
+        Some(dir) => load::from_dir(dir),
+        None => Catalog::embedded(),
+    };
+    let catalog = match catalog {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("Error: card data: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let Some(command) = cli.command else {
+        println!("smashup: card look-up for the Smash Up card game.");
+        println!("Commands: card QUERY, factions, faction NAME, bases. Try: smashup card pm5");
+        println!("Help: smashup --help");
+        return ExitCode::SUCCESS;
+    };
+    match command {
+        Command::Card { query } => card(&catalog, &query.join(" "), cli.format),
+        Command::Factions => {
+            match cli.format {
+                Format::Text => print_lines(lookup::faction_list(&catalog)),
+                Format::Json => print_json(
+                    &catalog
+                        .factions
+                        .iter()
+                        .map(FactionSummary::of)
+                        .collect::<Vec<_>>(),
+                ),
+            }
+            ExitCode::SUCCESS
+        }
+        Command::Faction { name } => faction(&catalog, &name.join(" "), cli.format),
+        Command::Bases { set } => bases(&catalog, set.as_deref(), cli.format),
+    }
+}
+
+/// A faction without its cards, for `factions --format json`.
+#[derive(serde::Serialize)]
+struct FactionSummary<'a> {
+    id: &'a str,
+    name: &'a str,
+    letter: char,
+    set: &'a str,
+    summary: &'a str,
+}
+
+impl<'a> FactionSummary<'a> {
+    fn of(f: &'a smashup::cards::model::Faction) -> Self {
+        FactionSummary {
+            id: &f.id,
+            name: &f.name,
+            letter: f.letter,
+            set: f.set.key(),
+            summary: &f.summary,
+        }
+    }
+}
+
+fn print_lines(lines: Vec<String>) {
+    for line in lines {
+        println!("{line}");
+    }
+}
+
+fn print_json<T: serde::Serialize>(value: &T) {
+    match serde_json::to_string_pretty(value) {
+        Ok(text) => println!("{text}"),
+        Err(e) => eprintln!("Error: cannot write JSON: {e}"),
+    }
+}
+
+fn entry_json(entry: &Entry<'_>) -> serde_json::Value {
+    match entry {
+        Entry::Card(c) => serde_json::to_value(c),
+        Entry::Base(b) => serde_json::to_value(b),
+    }
+    .unwrap_or(serde_json::Value::Null)
+}
+
+fn card(catalog: &Catalog, text: &str, format: Format) -> ExitCode {
+    match query::find(catalog, text) {
+        Found::Matches(entries) => {
+            match format {
+                Format::Json => print_json(&entries.iter().map(entry_json).collect::<Vec<_>>()),
+                Format::Text => match entries.as_slice() {
+                    [one] => print_lines(lookup::describe(catalog, *one)),
+                    many => {
+                        println!("{} cards match \"{text}\":", many.len());
+                        print_lines(lookup::numbered(catalog, many));
+                    }
+                },
+            }
+            ExitCode::SUCCESS
+        }
+        Found::Nothing { closest } => {
+            if format == Format::Json {
+                println!("[]");
+            }
+            eprintln!("No card matches \"{text}\".{}", closest_phrase(&closest));
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn closest_phrase(names: &[String]) -> String {
+    if names.is_empty() {
+        String::new()
+    } else {
+        format!(" Closest: {}.", names.join(", "))
+    }
+}
+
+fn faction(catalog: &Catalog, name: &str, format: Format) -> ExitCode {
+    match query::find_faction(catalog, name) {
+        Ok(f) => {
+            match format {
+                Format::Json => print_json(f),
+                Format::Text => {
+                    println!("{}", lookup::faction_heading(f));
+                    for e in lookup::faction_sheet(f) {
+                        println!("{}: {}", e.heading, e.body);
+                    }
+                }
+            }
+            ExitCode::SUCCESS
+        }
+        Err(FactionMiss::Ambiguous(names)) => {
+            eprintln!(
+                "\"{name}\" could be: {}. Type more of the name.",
+                names.join(", ")
+            );
+            ExitCode::from(1)
+        }
+        Err(FactionMiss::Unknown(closest)) => {
+            eprintln!("No faction matches \"{name}\".{}", closest_phrase(&closest));
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn bases(catalog: &Catalog, set: Option<&str>, format: Format) -> ExitCode {
+    let set = match set.map(|s| (s, query::find_set(s))) {
+        None => None,
+        Some((_, Some(set))) => Some(set),
+        Some((text, None)) => {
+            eprintln!(
+                "No set matches \"{text}\". Expected one of: core, wwwt, ppsu, world-tour, emd."
+            );
+            return ExitCode::from(1);
+        }
+    };
+    match format {
+        Format::Text => print_lines(lookup::base_list(catalog, set)),
+        Format::Json => print_json(
+            &catalog
+                .bases
+                .iter()
+                .filter(|b| set.is_none_or(|s| b.set == s))
+                .collect::<Vec<_>>(),
+        ),
+    }
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,254 @@
+//! Reading and checking card files: from the copy compiled into the binary, or from a
+//! folder a person is editing (`--cards DIR`). Every problem is a [`LoadError`] that
+//! names the file, line and column; nothing here panics on bad data.
+
+use super::model::{Base, BaseSet, Faction, Kind};
+use super::Catalog;
+use std::collections::BTreeSet;
+use std::fmt;
+use std::path::Path;
+
+mod embedded {
+    include!(concat!(env!("OUT_DIR"), "/embedded_cards.rs"));
+}
+
+/// A problem in a card file, located as precisely as we can.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoadError {
+    /// The file, as given (`cards/pirates.ron`).
+    pub file: String,
+    /// 1-based line, 0 when the problem is not tied to a line.
+    pub line: usize,
+    /// 1-based column, 0 when unknown.
+    pub column: usize,
+    /// What is wrong, in one line.
+    pub message: String,
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.line, self.column) {
+            (0, _) => write!(f, "{}: {}", self.file, self.message),
+            (l, 0) => write!(f, "{}:{}: {}", self.file, l, self.message),
+            (l, c) => write!(f, "{}:{}:{}: {}", self.file, l, c, self.message),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// The catalog compiled into the binary.
+pub fn embedded() -> Result<Catalog, LoadError> {
+    from_sources(
+        embedded::FILES
+            .iter()
+            .map(|(name, text)| (name.to_string(), text.to_string())),
+    )
+}
+
+/// Reads every `*.ron` file of `dir`.
+pub fn from_dir(dir: &Path) -> Result<Catalog, LoadError> {
+    let dir_name = dir.display().to_string();
+    let io_error = |e: std::io::Error| LoadError {
+        file: dir_name.clone(),
+        line: 0,
+        column: 0,
+        message: format!("cannot read the card folder: {e}"),
+    };
+    let mut paths: Vec<_> = std::fs::read_dir(dir)
+        .map_err(io_error)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .collect();
+    paths.sort();
+    let mut sources = Vec::new();
+    for path in paths {
+        let text = std::fs::read_to_string(&path).map_err(|e| LoadError {
+            file: path.display().to_string(),
+            line: 0,
+            column: 0,
+            message: format!("cannot read: {e}"),
+        })?;
+        sources.push((path.display().to_string(), text));
+    }
+    if sources.is_empty() {
+        return Err(LoadError {
+            file: dir_name,
+            line: 0,
+            column: 0,
+            message: "no .ron card files in this folder".into(),
+        });
+    }
+    from_sources(sources)
+}
+
+/// Parses and checks a set of (file name, contents). Files named `bases-*.ron` hold a
+/// set's bases; every other file holds one faction.
+pub fn from_sources(
+    sources: impl IntoIterator<Item = (String, String)>,
+) -> Result<Catalog, LoadError> {
+    let mut catalog = Catalog::default();
+    let mut base_files = Vec::new();
+    for (file, text) in sources {
+        let stem = Path::new(&file)
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        if let Some(set_key) = stem.strip_prefix("bases-") {
+            let set: BaseSet = parse(&file, &text)?;
+            if set.set.key() != set_key {
+                return Err(at(
+                    &file,
+                    &text,
+                    "set:",
+                    format!(
+                        "this file holds {:?} bases, but its name says `{set_key}`; name it bases-{}.ron",
+                        set.set,
+                        set.set.key()
+                    ),
+                ));
+            }
+            base_files.push((file, text, set));
+        } else {
+            let faction: Faction = parse(&file, &text)?;
+            check_faction(&file, &text, &stem, &faction, &catalog)?;
+            catalog.factions.push(fill_faction(faction));
+        }
+    }
+    for (file, text, set) in base_files {
+        for base in set.bases {
+            check_base(&file, &text, &base, &catalog)?;
+            catalog.bases.push(Base {
+                set: set.set,
+                ..base
+            });
+        }
+    }
+    catalog
+        .factions
+        .sort_by(|a, b| (a.set, a.name.as_str()).cmp(&(b.set, b.name.as_str())));
+    catalog
+        .bases
+        .sort_by(|a, b| (a.set, a.name.as_str()).cmp(&(b.set, b.name.as_str())));
+    Ok(catalog)
+}
+
+fn parse<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Result<T, LoadError> {
+    ron::from_str(text).map_err(|e| LoadError {
+        file: file.to_string(),
+        line: e.position.line,
+        column: e.position.col,
+        message: e.code.to_string(),
+    })
+}
+
+/// An error at the first line holding `needle` (an id, usually), or at no line.
+fn at(file: &str, text: &str, needle: &str, message: String) -> LoadError {
+    let line = text
+        .lines()
+        .position(|l| l.contains(needle))
+        .map_or(0, |i| i + 1);
+    LoadError {
+        file: file.to_string(),
+        line,
+        column: 0,
+        message,
+    }
+}
+
+fn fill_faction(mut faction: Faction) -> Faction {
+    for card in &mut faction.cards {
+        card.faction = faction.id.clone();
+        card.set = faction.set;
+    }
+    faction
+}
+
+fn check_faction(
+    file: &str,
+    text: &str,
+    stem: &str,
+    faction: &Faction,
+    catalog: &Catalog,
+) -> Result<(), LoadError> {
+    let fail = |needle: &str, message: String| Err(at(file, text, needle, message));
+    if faction.id != stem {
+        return fail(
+            "id:",
+            format!(
+                "faction id `{}` must match the file name `{stem}.ron`",
+                faction.id
+            ),
+        );
+    }
+    if let Some(other) = catalog.factions.iter().find(|f| f.letter == faction.letter) {
+        return fail(
+            "letter:",
+            format!(
+                "letter '{}' is already used by {}",
+                faction.letter, other.name
+            ),
+        );
+    }
+    let mut ids = BTreeSet::new();
+    for card in &faction.cards {
+        let needle = format!("\"{}\"", card.id);
+        let prefix = format!("{}.", faction.id);
+        if !card.id.starts_with(&prefix) {
+            return fail(
+                &needle,
+                format!("card id `{}` must start with `{prefix}`", card.id),
+            );
+        }
+        if !ids.insert(card.id.as_str()) {
+            return fail(&needle, format!("card id `{}` appears twice", card.id));
+        }
+        let expected = match card.kind {
+            Kind::Minion { power } => format!("{}m{power}", faction.letter),
+            Kind::Action { .. } => format!("{}a", faction.letter),
+        };
+        if card.code != expected {
+            return fail(
+                &needle,
+                format!(
+                    "{} has code `{}`, expected `{expected}` (letter, m or a, minion power)",
+                    card.name, card.code
+                ),
+            );
+        }
+        if card.copies == 0 {
+            return fail(&needle, format!("{} has 0 copies", card.name));
+        }
+        if card.name.trim().is_empty() || card.text.trim().is_empty() {
+            return fail(&needle, format!("{} needs a name and a text", card.id));
+        }
+    }
+    Ok(())
+}
+
+fn check_base(file: &str, text: &str, base: &Base, catalog: &Catalog) -> Result<(), LoadError> {
+    let needle = format!("\"{}\"", base.id);
+    let fail = |message: String| Err(at(file, text, &needle, message));
+    if !base.id.starts_with("bases.") {
+        return fail(format!("base id `{}` must start with `bases.`", base.id));
+    }
+    if catalog.bases.iter().any(|b| b.id == base.id) {
+        return fail(format!("base id `{}` appears twice", base.id));
+    }
+    if base.code != format!("b{}", base.breakpoint) {
+        return fail(format!(
+            "{} has code `{}`, expected `b{}` (b and the breakpoint)",
+            base.name, base.code, base.breakpoint
+        ));
+    }
+    if catalog.faction(&base.faction).is_none() {
+        return fail(format!(
+            "{} names faction `{}`, which no faction file defines",
+            base.name, base.faction
+        ));
+    }
+    if base.text.trim().is_empty() {
+        return fail(format!("{} needs a text", base.id));
+    }
+    Ok(())
+}
