@@ -2,7 +2,7 @@
 //! list of factions and of bases. Plain lines, most important word first, so that a
 //! screen reader or a speech line reads the code and name before anything else.
 
-use crate::cards::model::{Base, Card, Faction, Kind, SetId};
+use crate::cards::model::{Base, Card, Faction, Kind, PlayTarget, SetId};
 use crate::cards::query::Entry;
 use crate::cards::Catalog;
 
@@ -141,13 +141,23 @@ pub fn sheet_order(faction: &Faction) -> Vec<&Card> {
     cards
 }
 
-/// The reference-sheet entries of a faction, in sheet order.
+/// The reference-sheet entries of a faction, in sheet order. The heading leaves out
+/// the labels, which the ability text already begins with.
 pub fn faction_sheet(faction: &Faction) -> Vec<SheetEntry> {
     sheet_order(faction)
         .into_iter()
-        .map(|card| SheetEntry {
-            heading: format!("{} {}, {}", card.code, card.name, kind_phrase(card)),
-            body: card.text.clone(),
+        .map(|card| {
+            let kind = match card.kind {
+                Kind::Minion { power } => format!("power {power}, "),
+                Kind::Action {
+                    play: PlayTarget::Standard,
+                } => String::new(),
+                Kind::Action { play } => format!("{}, ", play.describe()),
+            };
+            SheetEntry {
+                heading: format!("{} {}, {kind}{}", card.code, card.name, copies(card.copies)),
+                body: card.text.clone(),
+            }
         })
         .collect()
 }

@@ -1,0 +1,141 @@
+//! Malformed card data: every problem is one error line naming the file, the line and,
+//! where the parser knows it, the column; never a panic. Also the `--cards DIR` path.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use smashup::cards::load::{self, LoadError};
+use std::path::Path;
+
+const PIRATES: &str = include_str!("../cards/pirates.ron");
+const BASES: &str = include_str!("../cards/bases-core.ron");
+
+/// Loads Pirates (with `edit` applied) alone; the bases need every core faction, so
+/// they are left out unless a test adds them.
+fn load_pirates(edit: impl Fn(&str) -> String) -> Result<(), LoadError> {
+    load::from_sources([("cards/pirates.ron".to_string(), edit(PIRATES))]).map(|_| ())
+}
+
+fn line_of(text: &str, needle: &str) -> usize {
+    text.lines().position(|l| l.contains(needle)).unwrap() + 1
+}
+
+#[test]
+fn the_pirates_file_alone_loads() {
+    load_pirates(str::to_string).unwrap();
+}
+
+#[test]
+fn unknown_field_names_file_line_and_column() {
+    let err = load_pirates(|t| t.replacen("copies: 1,", "copies: 1, powr: 3,", 1)).unwrap_err();
+    assert_eq!(err.file, "cards/pirates.ron");
+    assert_eq!(err.line, line_of(PIRATES, "copies: 1,"));
+    assert!(err.column > 0);
+    assert!(err.message.contains("powr"), "{err}");
+    assert!(err
+        .to_string()
+        .starts_with(&format!("cards/pirates.ron:{}:", err.line)));
+}
+
+#[test]
+fn missing_field_is_an_error() {
+    let err = load_pirates(|t| t.replacen("            copies: 4,\n", "", 1)).unwrap_err();
+    assert!(err.message.contains("copies"), "{err}");
+    assert!(err.line > 0, "{err}");
+}
+
+#[test]
+fn bad_value_is_an_error() {
+    let err = load_pirates(|t| t.replacen("Minion(power: 5)", "Minion(power: -5)", 1)).unwrap_err();
+    assert_eq!(err.line, line_of(PIRATES, "Minion(power: 5)"));
+    let err = load_pirates(|t| t.replacen("play: Standard", "play: Sideways", 1)).unwrap_err();
+    assert!(err.message.contains("Sideways"), "{err}");
+}
+
+#[test]
+fn wrong_code_names_the_card_line() {
+    let err = load_pirates(|t| t.replacen("code: \"pm5\"", "code: \"pm6\"", 1)).unwrap_err();
+    assert_eq!(err.line, line_of(PIRATES, "\"pirates.pirate_king\""));
+    assert!(err.message.contains("expected `pm5`"), "{err}");
+}
+
+#[test]
+fn duplicate_id_and_foreign_prefix_are_errors() {
+    let err = load_pirates(|t| t.replacen("pirates.cannon", "pirates.dinghy", 1)).unwrap_err();
+    assert!(err.message.contains("appears twice"), "{err}");
+    let err = load_pirates(|t| t.replacen("pirates.cannon", "ninjas.cannon", 1)).unwrap_err();
+    assert!(err.message.contains("must start with `pirates.`"), "{err}");
+}
+
+#[test]
+fn faction_id_must_match_the_file_name() {
+    let err =
+        load::from_sources([("cards/corsairs.ron".to_string(), PIRATES.to_string())]).unwrap_err();
+    assert!(err.message.contains("corsairs.ron"), "{err}");
+}
+
+#[test]
+fn a_base_of_an_unknown_faction_is_an_error() {
+    let err = load::from_sources([
+        ("cards/pirates.ron".to_string(), PIRATES.to_string()),
+        ("cards/bases-core.ron".to_string(), BASES.to_string()),
+    ])
+    .unwrap_err();
+    assert_eq!(err.file, "cards/bases-core.ron");
+    assert!(
+        err.message.contains("which no faction file defines"),
+        "{err}"
+    );
+    assert!(err.line > 0);
+}
+
+#[test]
+fn base_file_must_be_named_for_its_set() {
+    let err =
+        load::from_sources([("cards/bases-emd.ron".to_string(), BASES.to_string())]).unwrap_err();
+    assert!(err.message.contains("bases-core.ron"), "{err}");
+}
+
+#[test]
+fn cards_folder_option_reads_edited_files_and_reports_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let cards = Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+    for entry in std::fs::read_dir(&cards).unwrap() {
+        let path = entry.unwrap().path();
+        std::fs::copy(&path, dir.path().join(path.file_name().unwrap())).unwrap();
+    }
+    let pirates = dir.path().join("pirates.ron");
+    let edited = PIRATES.replacen("Pirate King", "Pirate Emperor", 1);
+    std::fs::write(&pirates, edited).unwrap();
+    Command::cargo_bin("smashup")
+        .unwrap()
+        .args(["--cards", dir.path().to_str().unwrap(), "card", "pm5"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("pm5 Pirate Emperor\n"));
+
+    std::fs::write(
+        &pirates,
+        PIRATES.replacen("copies: 1,", "copies: \"one\",", 1),
+    )
+    .unwrap();
+    let line = line_of(PIRATES, "copies: 1,");
+    Command::cargo_bin("smashup")
+        .unwrap()
+        .args(["--cards", dir.path().to_str().unwrap(), "card", "pm5"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::starts_with(format!(
+            "Error: card data: {}:{line}:",
+            pirates.display()
+        )));
+}
+
+#[test]
+fn an_empty_or_missing_folder_is_a_clear_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let err = load::from_dir(dir.path()).unwrap_err();
+    assert!(err.message.contains("no .ron card files"), "{err}");
+    let err = load::from_dir(&dir.path().join("nope")).unwrap_err();
+    assert!(err.message.contains("cannot read the card folder"), "{err}");
+}
