@@ -1,2 +1,3 @@
+pub mod braille;
 pub mod cards;
 pub mod lookup;

@@ -9,7 +9,7 @@ use crate::cards::Catalog;
 /// One line of a reference sheet: the card's label, and what it does.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SheetEntry {
-    /// `pm5 Pirate King, power 5, 1 copy` or `b21 Tortuga 4 3 2`.
+    /// `pm5 Pirate King, power 5, 1 copy` or `b21 Tortuga, VP 4, 3, 2`.
     pub heading: String,
     /// The ability.
     pub body: String,
@@ -184,10 +184,12 @@ pub fn faction_heading(faction: &Faction) -> String {
     )
 }
 
-/// The reference-sheet entry of a base.
+/// The reference-sheet entry of a base. Commas keep the breakpoint and VP values
+/// apart: in braille, numbers separated only by spaces read as one spaced number.
 pub fn base_entry(base: &Base) -> SheetEntry {
+    let [first, second, third] = base.vp;
     SheetEntry {
-        heading: base.label(),
+        heading: format!("{} {}, VP {first}, {second}, {third}", base.code, base.name),
         body: base.text.clone(),
     }
 }
@@ -201,15 +203,13 @@ pub fn faction_list(catalog: &Catalog) -> Vec<String> {
         .collect()
 }
 
-/// One line a base, optionally of one set: "b21 Tortuga 4 3 2: ability".
+/// One line a base, optionally of one set, starting with its braille-edition label:
+/// "b21 Tortuga 4 3 2: ability".
 pub fn base_list(catalog: &Catalog, set: Option<SetId>) -> Vec<String> {
     catalog
         .bases
         .iter()
         .filter(|b| set.is_none_or(|s| b.set == s))
-        .map(|b| {
-            let e = base_entry(b);
-            format!("{}: {}", e.heading, e.body)
-        })
+        .map(|b| format!("{}: {}", b.label(), b.text))
         .collect()
 }

@@ -1,7 +1,8 @@
-//! `smashup`: the command line. Look-ups for now; play, scenario, simulate and the
-//! braille sheets arrive with their issues.
+//! `smashup`: the command line. Look-ups and the braille reference sheets for now; play,
+//! scenario and simulate arrive with their issues.
 
 use clap::{Parser, Subcommand, ValueEnum};
+use smashup::braille::{self, Grade};
 use smashup::cards::query::{self, Entry, FactionMiss, Found};
 use smashup::cards::{load, Catalog};
 use smashup::lookup;
@@ -37,6 +38,12 @@ enum Command {
         /// For example: pm5, "pa Cannon", "b21 Tortuga 4 3 2", dartagnan, full sail.
         #[arg(required = true, num_args = 1..)]
         query: Vec<String>,
+        /// Show the answer as Unicode braille, for a braille display, instead of text.
+        #[arg(long)]
+        braille: bool,
+        /// With --braille: 1 for uncontracted (built in), 2 for contracted (needs liblouis).
+        #[arg(long, value_name = "1|2", default_value = "1", requires = "braille")]
+        grade: Grade,
     },
     /// The 24 factions: letter, name and set.
     Factions,
@@ -51,6 +58,16 @@ enum Command {
         /// Only this set: core, wwwt, ppsu, world-tour, emd (or the start of its name).
         #[arg(long)]
         set: Option<String>,
+    },
+    /// Write the braille reference sheets: .txt and embosser-ready .brf for every faction,
+    /// the bases of every set, and an index.
+    BrailleRef {
+        /// The folder to write into (created if missing).
+        #[arg(long, value_name = "DIR", default_value = "braille-ref")]
+        out: PathBuf,
+        /// 2 for contracted braille (needs liblouis), 1 for uncontracted (built in).
+        #[arg(long, value_name = "1|2", default_value = "2")]
+        grade: Grade,
     },
 }
 
@@ -69,12 +86,29 @@ fn main() -> ExitCode {
     };
     let Some(command) = cli.command else {
         println!("smashup: card look-up for the Smash Up card game.");
-        println!("Commands: card QUERY, factions, faction NAME, bases. Try: smashup card pm5");
+        println!(
+            "Commands: card QUERY, factions, faction NAME, bases, braille-ref. Try: smashup card pm5"
+        );
         println!("Help: smashup --help");
         return ExitCode::SUCCESS;
     };
     match command {
-        Command::Card { query } => card(&catalog, &query.join(" "), cli.format),
+        Command::Card {
+            query,
+            braille,
+            grade,
+        } => {
+            if braille && cli.format == Format::Json {
+                eprintln!("--braille shows the text answer in braille; leave out --format json.");
+                return ExitCode::from(2);
+            }
+            card(
+                &catalog,
+                &query.join(" "),
+                cli.format,
+                braille.then_some(grade),
+            )
+        }
         Command::Factions => {
             match cli.format {
                 Format::Text => print_lines(lookup::faction_list(&catalog)),
@@ -90,6 +124,7 @@ fn main() -> ExitCode {
         }
         Command::Faction { name } => faction(&catalog, &name.join(" "), cli.format),
         Command::Bases { set } => bases(&catalog, set.as_deref(), cli.format),
+        Command::BrailleRef { out, grade } => braille_ref(&catalog, &out, grade),
     }
 }
 
@@ -136,18 +171,33 @@ fn entry_json(entry: &Entry<'_>) -> serde_json::Value {
     .unwrap_or(serde_json::Value::Null)
 }
 
-fn card(catalog: &Catalog, text: &str, format: Format) -> ExitCode {
+/// `braille` is the grade to show the text answer in, as Unicode braille; None for print.
+fn card(catalog: &Catalog, text: &str, format: Format, braille: Option<Grade>) -> ExitCode {
     match query::find(catalog, text) {
         Found::Matches(entries) => {
-            match format {
-                Format::Json => print_json(&entries.iter().map(entry_json).collect::<Vec<_>>()),
+            let lines = match format {
+                Format::Json => {
+                    print_json(&entries.iter().map(entry_json).collect::<Vec<_>>());
+                    return ExitCode::SUCCESS;
+                }
                 Format::Text => match entries.as_slice() {
-                    [one] => print_lines(lookup::describe(catalog, *one)),
+                    [one] => lookup::describe(catalog, *one),
                     many => {
-                        println!("{} cards match \"{text}\":", many.len());
-                        print_lines(lookup::numbered(catalog, many));
+                        let mut lines = vec![format!("{} cards match \"{text}\":", many.len())];
+                        lines.extend(lookup::numbered(catalog, many));
+                        lines
                     }
                 },
+            };
+            match braille.map(|grade| grade.translate(&lines)) {
+                None => print_lines(lines),
+                Some(Ok(cells)) => {
+                    print_lines(cells.iter().map(|l| braille::ueb::to_unicode(l)).collect())
+                }
+                Some(Err(e)) => {
+                    eprintln!("Error: {e}");
+                    return ExitCode::from(2);
+                }
             }
             ExitCode::SUCCESS
         }
@@ -219,4 +269,21 @@ fn bases(catalog: &Catalog, set: Option<&str>, format: Format) -> ExitCode {
         ),
     }
     ExitCode::SUCCESS
+}
+
+fn braille_ref(catalog: &Catalog, out: &std::path::Path, grade: Grade) -> ExitCode {
+    match braille::write_sheets(catalog, out, grade) {
+        Ok(files) => {
+            println!(
+                "Wrote {} braille reference files (.txt and .brf, grade {grade}) to {}.",
+                files.len(),
+                out.display()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("Error: {e}");
+            ExitCode::from(2)
+        }
+    }
 }
