@@ -1,3 +1,4 @@
 pub mod braille;
 pub mod cards;
 pub mod lookup;
+pub mod engine;

@@ -4,6 +4,7 @@
 //! Every struct is `deny_unknown_fields` so that a typo in a hand-edited file is an
 //! error naming the file and line, never a silently ignored field.
 
+use crate::engine::effect::Ability;
 use serde::{Deserialize, Serialize};
 
 /// The five boxes we implement. The order is the order of publication of our
@@ -179,6 +180,9 @@ pub struct Card {
     /// The current official text where it differs from our printing (not implemented).
     #[serde(default)]
     pub errata: Option<String>,
+    /// What the card does, in the effect language (`crate::engine::effect`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub abilities: Vec<Ability>,
 }
 
 impl Card {
@@ -226,6 +230,9 @@ pub struct Base {
     /// The current official text where it differs from our printing (not implemented).
     #[serde(default)]
     pub errata: Option<String>,
+    /// What the base does, in the effect language (`crate::engine::effect`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub abilities: Vec<Ability>,
 }
 
 impl Base {

@@ -1,0 +1,320 @@
+//! Reading the table: where a card is, who controls it, and power and breakpoints,
+//! computed from printed values, counters, lasting effects and every Ongoing
+//! ability in play each time they are read (never cached).
+
+use super::defs::Def;
+use super::effect::{Static, Trigger};
+use super::interp::Ctx;
+use super::state::{ActionInPlay, GameState, Lasting, MinionInPlay, PlayerId, Uid};
+
+/// Where a card is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Loc {
+    /// In a player's hand.
+    Hand(PlayerId),
+    /// In a player's deck.
+    Deck(PlayerId),
+    /// In a player's discard pile.
+    Discard(PlayerId),
+    /// A base in play (index into `bases`).
+    Base(usize),
+    /// A minion: base index, minion index.
+    Minion(usize, usize),
+    /// An action on a base: base index, action index.
+    OnBase(usize, usize),
+    /// An action on a minion: base, minion, action index.
+    OnMinion(usize, usize, usize),
+    /// Anywhere else (base deck, base discard, box, stasis, revealed).
+    Elsewhere,
+}
+
+/// A card in play whose abilities are live, and its context.
+#[derive(Debug, Clone, Copy)]
+pub struct Source {
+    /// The card.
+    pub card: Uid,
+    /// Its controller (for a base: nobody, given as the current player).
+    pub controller: PlayerId,
+    /// The base it is on (or is).
+    pub base: Uid,
+    /// The minion it is attached to.
+    pub attached_to: Option<Uid>,
+    /// True for a base card itself.
+    pub is_base: bool,
+}
+
+impl GameState {
+    /// The definition of a physical card.
+    pub fn def(&self, card: Uid) -> Def {
+        self.cards[card.0 as usize].def.def()
+    }
+
+    /// The owner of a faction card.
+    pub fn owner(&self, card: Uid) -> PlayerId {
+        self.cards[card.0 as usize].owner.unwrap_or(PlayerId(0))
+    }
+
+    /// Where a card is now.
+    pub fn locate(&self, card: Uid) -> Loc {
+        for (b, base) in self.bases.iter().enumerate() {
+            if base.card == card {
+                return Loc::Base(b);
+            }
+            for (m, minion) in base.minions.iter().enumerate() {
+                if minion.card == card {
+                    return Loc::Minion(b, m);
+                }
+                if let Some(a) = minion.attached.iter().position(|a| a.card == card) {
+                    return Loc::OnMinion(b, m, a);
+                }
+            }
+            if let Some(a) = base.actions.iter().position(|a| a.card == card) {
+                return Loc::OnBase(b, a);
+            }
+        }
+        if let Some(owner) = self.cards[card.0 as usize].owner {
+            let p = &self.players[owner.ix()];
+            if p.hand.contains(&card) {
+                return Loc::Hand(owner);
+            }
+            if p.discard.contains(&card) {
+                return Loc::Discard(owner);
+            }
+            if p.deck.contains(&card) {
+                return Loc::Deck(owner);
+            }
+        }
+        Loc::Elsewhere
+    }
+
+    /// The minion record of a minion in play.
+    pub fn minion(&self, card: Uid) -> Option<&MinionInPlay> {
+        match self.locate(card) {
+            Loc::Minion(b, m) => Some(&self.bases[b].minions[m]),
+            _ => None,
+        }
+    }
+
+    /// The record of an action in play.
+    pub fn action(&self, card: Uid) -> Option<&ActionInPlay> {
+        match self.locate(card) {
+            Loc::OnBase(b, a) => Some(&self.bases[b].actions[a]),
+            Loc::OnMinion(b, m, a) => Some(&self.bases[b].minions[m].attached[a]),
+            _ => None,
+        }
+    }
+
+    /// The base card a card in play is on (a base is on itself).
+    pub fn base_of(&self, card: Uid) -> Option<Uid> {
+        match self.locate(card) {
+            Loc::Base(b) | Loc::Minion(b, _) | Loc::OnBase(b, _) | Loc::OnMinion(b, _, _) => {
+                Some(self.bases[b].card)
+            }
+            _ => None,
+        }
+    }
+
+    /// The index of a base in play.
+    pub fn base_index(&self, base: Uid) -> Option<usize> {
+        self.bases.iter().position(|b| b.card == base)
+    }
+
+    /// The controller of a card in play (its owner otherwise).
+    pub fn controller(&self, card: Uid) -> PlayerId {
+        match self.locate(card) {
+            Loc::Minion(b, m) => self.bases[b].minions[m].controller,
+            Loc::OnBase(b, a) => self.bases[b].actions[a].controller,
+            Loc::OnMinion(b, m, a) => self.bases[b].minions[m].attached[a].controller,
+            _ => self.owner(card),
+        }
+    }
+
+    /// Every card in play with live abilities: bases, minions, actions on bases and on minions.
+    pub fn sources(&self) -> Vec<Source> {
+        let mut out = Vec::new();
+        for base in &self.bases {
+            out.push(Source {
+                card: base.card,
+                controller: self.turn.player,
+                base: base.card,
+                attached_to: None,
+                is_base: true,
+            });
+            for m in &base.minions {
+                out.push(Source {
+                    card: m.card,
+                    controller: m.controller,
+                    base: base.card,
+                    attached_to: None,
+                    is_base: false,
+                });
+                for a in &m.attached {
+                    out.push(Source {
+                        card: a.card,
+                        controller: a.controller,
+                        base: base.card,
+                        attached_to: Some(m.card),
+                        is_base: false,
+                    });
+                }
+            }
+            for a in &base.actions {
+                out.push(Source {
+                    card: a.card,
+                    controller: a.controller,
+                    base: base.card,
+                    attached_to: None,
+                    is_base: false,
+                });
+            }
+        }
+        out
+    }
+
+    /// The live Ongoing statics, each with its source. A base's ability ignored by
+    /// everyone (Jammed Signal) has none.
+    pub fn statics(&self) -> Vec<(Source, &'static Static)> {
+        let mut out = Vec::new();
+        for s in self.sources() {
+            if s.is_base && self.base_ignored_by_all(s.card) {
+                continue;
+            }
+            for ability in s_abilities(self, s.card) {
+                if let (Trigger::Static, Some(st)) = (ability.when, &ability.statics) {
+                    out.push((s, st));
+                }
+            }
+        }
+        out
+    }
+
+    /// True while an action on this base makes everyone ignore its ability.
+    pub fn base_ignored_by_all(&self, base: Uid) -> bool {
+        let Some(b) = self.base_index(base) else {
+            return false;
+        };
+        self.bases[b].actions.iter().any(|a| {
+            self.def(a.card)
+                .abilities()
+                .iter()
+                .any(|ab| matches!(ab.statics, Some(Static::IgnoreBase { everyone: true })))
+        })
+    }
+
+    /// True when `player` ignores this base's ability (for everyone, or Infiltrate for them).
+    pub fn base_ignored_by(&self, base: Uid, player: PlayerId) -> bool {
+        self.base_ignored_by_all(base) || self.ignoring.contains(&(base, player))
+    }
+
+    /// The printed power of a card (0 for actions and bases).
+    pub fn printed_power(&self, card: Uid) -> i32 {
+        self.def(card)
+            .card()
+            .and_then(|c| c.power())
+            .map_or(0, |p| p as i32)
+    }
+
+    /// A minion's current power: printed, counters, lasting changes and Ongoing
+    /// abilities in play, never below zero.
+    pub fn power(&self, card: Uid) -> i32 {
+        let Some(minion) = self.minion(card) else {
+            return self.printed_power(card);
+        };
+        let mut total = self.printed_power(card) + minion.counters as i32;
+        for l in &self.lasting {
+            if let Lasting::Power { minion: m, amount } = l.what {
+                if m == card {
+                    total += amount;
+                }
+            }
+        }
+        for (src, st) in self.statics() {
+            let ctx = Ctx::for_source(&src);
+            match st {
+                Static::Power { to, amount } => {
+                    if src.is_base && self.base_ignored_by(src.base, minion.controller) {
+                        continue;
+                    }
+                    if self.minion_matches(to, card, &ctx) {
+                        total += self.amount(amount, &ctx);
+                    }
+                }
+                Static::AttachedPower(amount) if src.attached_to == Some(card) => {
+                    total += self.amount(amount, &ctx);
+                }
+                _ => {}
+            }
+        }
+        total.max(0)
+    }
+
+    /// A player's total power on a base.
+    pub fn player_power(&self, base: Uid, player: PlayerId) -> i32 {
+        self.base_index(base).map_or(0, |b| {
+            self.bases[b]
+                .minions
+                .iter()
+                .filter(|m| m.controller == player)
+                .map(|m| self.power(m.card))
+                .sum()
+        })
+    }
+
+    /// The total power of every minion on a base.
+    pub fn base_power(&self, base: Uid) -> i32 {
+        self.base_index(base).map_or(0, |b| {
+            self.bases[b]
+                .minions
+                .iter()
+                .map(|m| self.power(m.card))
+                .sum()
+        })
+    }
+
+    /// A base's current breakpoint: printed, lasting changes, Ongoing changes; never below zero.
+    pub fn breakpoint(&self, base: Uid) -> i32 {
+        let mut bp = self.def(base).base().map_or(0, |b| b.breakpoint as i32);
+        for l in &self.lasting {
+            if let Lasting::Breakpoint { base: b, amount } = l.what {
+                if b == base {
+                    bp += amount;
+                }
+            }
+        }
+        for (src, st) in self.statics() {
+            if let Static::Breakpoint(amount) = st {
+                if src.base == base {
+                    bp += self.amount(amount, &Ctx::for_source(&src));
+                }
+            }
+        }
+        bp.max(0)
+    }
+
+    /// Bases whose total power has reached their breakpoint, in table order.
+    pub fn ready_bases(&self) -> Vec<Uid> {
+        self.bases
+            .iter()
+            .map(|b| b.card)
+            .filter(|&b| self.base_power(b) >= self.breakpoint(b))
+            .collect()
+    }
+
+    /// True when a card is a Microbot: its name says so, or Microbot Alpha's controller
+    /// controls it.
+    pub fn is_microbot(&self, card: Uid) -> bool {
+        if self.def(card).name().starts_with("Microbot") {
+            return true;
+        }
+        let Some(m) = self.minion(card) else {
+            return false;
+        };
+        self.bases.iter().flat_map(|b| &b.minions).any(|other| {
+            other.controller == m.controller && self.def(other.card).name() == "Microbot Alpha"
+        })
+    }
+}
+
+fn s_abilities(state: &GameState, card: Uid) -> &'static [super::effect::Ability] {
+    state.def(card).abilities()
+}

@@ -1,0 +1,113 @@
+//! The one question the game waits for: who must answer, what is asked, and the
+//! numbered legal options. Answers are indices into `options`.
+
+use super::effect::{Choose, Effect, Purpose};
+use super::interp::{Ctx, Value};
+use super::state::{PlayerId, Uid};
+use serde::{Deserialize, Serialize};
+
+/// Where an action or minion is played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PlayTo {
+    /// A base.
+    Base(Uid),
+    /// A minion (for actions played on a minion).
+    Minion(Uid),
+}
+
+/// One legal answer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Choice {
+    /// Play a card from hand (or from the discard pile when an allowance says so).
+    Play { card: Uid, to: Option<PlayTo> },
+    /// Use a Special or Talent of a card in hand, play or discard pile.
+    Use { card: Uid, to: Option<PlayTo> },
+    /// Stop playing cards this turn.
+    EndTurn,
+    /// A card (a minion, an action, a card in a hand or pile).
+    Card(Uid),
+    /// A base.
+    Base(Uid),
+    /// A player.
+    Player(PlayerId),
+    /// A faction, by id.
+    Faction(String),
+    /// Yes, do it.
+    Yes,
+    /// No.
+    No,
+    /// Stop choosing more.
+    Done,
+    /// Use nothing now.
+    Pass,
+}
+
+/// What is being asked.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Ask {
+    /// The opening hand has no minion: take a new hand?
+    Mulligan,
+    /// Play Cards phase: what now?
+    Main,
+    /// Several bases are ready: which scores first?
+    ScoreWhich,
+    /// A base is about to score: use a Special?
+    BeforeScoring { base: Uid },
+    /// A choice for a card's ability.
+    Choose {
+        source: Uid,
+        purpose: Option<Purpose>,
+    },
+    /// A yes/no for a card's "may".
+    May { source: Uid },
+    /// Too many cards after drawing: discard one.
+    DiscardToTen,
+    /// An extra play to use now or lose (outside the Play Cards phase, or specific).
+    ExtraNow,
+}
+
+/// The question and its options.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Decision {
+    /// Who answers.
+    pub player: PlayerId,
+    /// What is asked.
+    pub ask: Ask,
+    /// The numbered options (answer with an index).
+    pub options: Vec<Choice>,
+}
+
+/// What the engine does with the answer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Resume {
+    /// The mulligan question.
+    Mulligan,
+    /// The main decision.
+    Main,
+    /// Which base scores.
+    ScoreWhich,
+    /// A round of Specials before a base scores.
+    BeforeScoring { base: Uid, passes: u8 },
+    /// A choice; `values` matches the options that are not Done.
+    Choose {
+        choose: Box<Choose>,
+        ctx: Box<Ctx>,
+        values: Vec<Value>,
+        picked: u32,
+    },
+    /// A may.
+    May { effect: Box<Effect>, ctx: Box<Ctx> },
+    /// Discarding down to ten.
+    DiscardToTen,
+    /// An extra play offered now.
+    ExtraNow,
+}
+
+/// The pending decision with its continuation.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Pending {
+    /// The question.
+    pub decision: Decision,
+    /// The continuation.
+    pub resume: Resume,
+}

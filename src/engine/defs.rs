@@ -1,0 +1,127 @@
+//! Card definitions for the engine: the built-in catalog, loaded once and shared by
+//! every game, and a compact [`DefId`] for each card and base. Saves write the
+//! stable card id, not the index, so data edits never break a save.
+
+use super::effect::Ability;
+use crate::cards::model::{Base, Card};
+use crate::cards::Catalog;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::sync::OnceLock;
+
+/// A card or base definition, by index into [`Defs::all`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct DefId(pub u16);
+
+/// A faction card or a base.
+#[derive(Debug, Clone, Copy)]
+pub enum Def {
+    /// A faction card.
+    Card(&'static Card),
+    /// A base.
+    Base(&'static Base),
+}
+
+impl Def {
+    /// The stable id.
+    pub fn id(&self) -> &'static str {
+        match self {
+            Def::Card(c) => &c.id,
+            Def::Base(b) => &b.id,
+        }
+    }
+
+    /// The printed name.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Def::Card(c) => &c.name,
+            Def::Base(b) => &b.name,
+        }
+    }
+
+    /// The abilities in the effect language.
+    pub fn abilities(&self) -> &'static [Ability] {
+        match self {
+            Def::Card(c) => &c.abilities,
+            Def::Base(b) => &b.abilities,
+        }
+    }
+
+    /// The faction card, if this is one.
+    pub fn card(&self) -> Option<&'static Card> {
+        match self {
+            Def::Card(c) => Some(c),
+            Def::Base(_) => None,
+        }
+    }
+
+    /// The base, if this is one.
+    pub fn base(&self) -> Option<&'static Base> {
+        match self {
+            Def::Base(b) => Some(b),
+            Def::Card(_) => None,
+        }
+    }
+}
+
+/// Every definition of the built-in catalog.
+pub struct Defs {
+    /// The catalog they come from.
+    pub catalog: &'static Catalog,
+    /// Cards then bases.
+    pub all: Vec<Def>,
+}
+
+static DEFS: OnceLock<Defs> = OnceLock::new();
+
+/// The shared definitions. The built-in catalog is checked by the test suite; if it
+/// could not load, that is a build defect, reported with the file and line.
+pub fn defs() -> &'static Defs {
+    DEFS.get_or_init(|| {
+        let catalog: &'static Catalog = Box::leak(Box::new(
+            Catalog::embedded().unwrap_or_else(|e| panic!("built-in card data: {e}")),
+        ));
+        let all = catalog
+            .cards()
+            .map(Def::Card)
+            .chain(catalog.bases.iter().map(Def::Base))
+            .collect();
+        Defs { catalog, all }
+    })
+}
+
+impl Defs {
+    /// The definition of an id.
+    pub fn get(&self, id: DefId) -> Def {
+        self.all[id.0 as usize]
+    }
+
+    /// The [`DefId`] of a stable id.
+    pub fn find(&self, id: &str) -> Option<DefId> {
+        self.all
+            .iter()
+            .position(|d| d.id() == id)
+            .map(|i| DefId(i as u16))
+    }
+}
+
+impl DefId {
+    /// Its definition.
+    pub fn def(self) -> Def {
+        defs().get(self)
+    }
+}
+
+impl Serialize for DefId {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.def().id())
+    }
+}
+
+impl<'de> Deserialize<'de> for DefId {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let id = String::deserialize(d)?;
+        defs()
+            .find(&id)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown card id `{id}`")))
+    }
+}

@@ -1,0 +1,94 @@
+//! What happened, as typed events. The engine emits them; narration turns them into
+//! sentences and the log numbers them. Hidden cards (a drawn card) are named in the
+//! event; whoever shows events to a person decides who may see them.
+
+use super::state::{Phase, PlayerId, Uid};
+use serde::{Deserialize, Serialize};
+
+/// Where a card went or came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Zone {
+    /// A player's hand.
+    Hand,
+    /// The top of a deck.
+    DeckTop,
+    /// The bottom of a deck.
+    DeckBottom,
+    /// A discard pile.
+    Discard,
+    /// A base (by base card).
+    Base(Uid),
+    /// Attached to a minion.
+    Minion(Uid),
+    /// Out of the game.
+    Box,
+}
+
+/// One thing that happened.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Event {
+    /// A new turn began.
+    TurnStarted { player: PlayerId, number: u32 },
+    /// The turn moved to another phase.
+    PhaseStarted { player: PlayerId, phase: Phase },
+    /// A player took the opening mulligan.
+    Mulligan { player: PlayerId },
+    /// A card was played (from hand or elsewhere).
+    Played {
+        player: PlayerId,
+        card: Uid,
+        to: Option<Zone>,
+        from: Zone,
+    },
+    /// A minion was destroyed.
+    Destroyed { card: Uid, by: PlayerId },
+    /// An action in play was destroyed.
+    ActionDestroyed { card: Uid, by: PlayerId },
+    /// A minion moved between bases.
+    Moved { card: Uid, from: Uid, to: Uid },
+    /// A card went back to its owner's hand.
+    Returned { card: Uid },
+    /// A card was placed in a zone (deck bottom, top, hand, discard) other than by the verbs above.
+    Placed { card: Uid, to: Zone },
+    /// A player drew cards.
+    Drew { player: PlayerId, cards: Vec<Uid> },
+    /// A player discarded cards from hand.
+    Discarded { player: PlayerId, cards: Vec<Uid> },
+    /// A card was revealed to everyone.
+    Revealed { player: PlayerId, card: Uid },
+    /// A player looked at another player's hand.
+    LookedAtHand { player: PlayerId, target: PlayerId },
+    /// A deck was made from the discard pile, or shuffled.
+    Shuffled { player: PlayerId },
+    /// A player gained VP.
+    GainedVp {
+        player: PlayerId,
+        amount: u32,
+        total: u32,
+    },
+    /// A minion's power changes for a while.
+    PowerChanged { card: Uid, amount: i32 },
+    /// A base's breakpoint changes for the turn.
+    BreakpointChanged { base: Uid, amount: i32 },
+    /// A player gained an extra play.
+    ExtraPlay { player: PlayerId, minion: bool },
+    /// A base is about to score.
+    ScoringBase { base: Uid },
+    /// VP awarded at a base: (player, power, VP) from first place down.
+    BaseScored {
+        base: Uid,
+        ranks: Vec<(PlayerId, i32, u32)>,
+    },
+    /// A base left play and another took its place.
+    BaseReplaced { old: Uid, new: Option<Uid> },
+    /// An ability was stopped (a shield, a protection).
+    Prevented { card: Uid, by: Uid },
+    /// A faction was named.
+    Named { player: PlayerId, faction: String },
+    /// A player used a Special or Talent.
+    Used { player: PlayerId, card: Uid },
+    /// A player passed in a round of Specials.
+    Passed { player: PlayerId },
+    /// The game ended.
+    GameOver { winner: PlayerId },
+}

@@ -1,0 +1,934 @@
+//! The turn and scoring procedure of the rulebooks, as tasks on a stack: start of
+//! turn, play cards, score bases ("The Big Score", "Me First!"), draw two, end of
+//! turn; and what each answer to a decision does.
+
+use super::board::Loc;
+use super::decision::{Ask, Choice, Decision, Pending, PlayTo, Resume};
+use super::effect::{Choose, Effect, Static, Trigger};
+use super::events::{Event, Zone};
+use super::interp::Ctx;
+use super::state::{Allowance, Expiry, GameState, Lasting, Phase, PlayerId, Uid};
+use serde::{Deserialize, Serialize};
+
+/// The VP total that ends the game.
+pub const WINNING_VP: u32 = 15;
+/// The hand size allowed after drawing.
+pub const HAND_LIMIT: usize = 10;
+
+/// One piece of work still to do.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Task {
+    /// Run one step of a program.
+    Run(Effect, Ctx),
+    /// Run a triggered ability as its own resolution (its triggers follow it).
+    Resolve(Effect, Ctx),
+    /// Ask the next pick of an "up to N" choice.
+    ChooseAgain(Box<Choose>, Box<Ctx>, u32),
+    /// Resolve the abilities triggered so far.
+    Flush,
+    /// A standard action finished resolving: to its owner's discard pile.
+    FinishAction(Uid),
+    /// A player discards this many cards of their choice (for a card's ability).
+    DiscardChosen(PlayerId, u32, Uid),
+    /// Offer an extra play that must be used now or lost.
+    ImmediatePlay(PlayerId, Allowance),
+    /// Score this base.
+    ScoreBase(Uid),
+    /// Offer "before scoring" Specials, round the table.
+    SpecialRound {
+        base: Uid,
+        next: PlayerId,
+        passes: u8,
+    },
+    /// Award VP at the base, then its "when scoring" abilities.
+    Award(Uid),
+    /// The "after scoring" abilities of the base and the cards on it.
+    AfterScoring(Uid),
+    /// Discard what is left on the base and replace it.
+    ClearBase(Uid),
+    /// End-of-turn expiries, the win check, and the next player.
+    FinishTurn,
+}
+
+/// Why an answer was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AnswerError {
+    /// The game is over; nothing is asked.
+    NothingAsked,
+    /// The index is not one of the options.
+    NoSuchOption { given: usize, count: usize },
+}
+
+impl std::fmt::Display for AnswerError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AnswerError::NothingAsked => write!(f, "nothing is being asked: the game is over"),
+            AnswerError::NoSuchOption { given, count } => {
+                write!(
+                    f,
+                    "option {given} does not exist: expected 0 to {}",
+                    count.saturating_sub(1)
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for AnswerError {}
+
+impl GameState {
+    /// The question the game waits for, if it is not over.
+    pub fn pending(&self) -> Option<&Decision> {
+        self.pending.as_ref().map(|p| &p.decision)
+    }
+
+    /// Answers the pending question with the index of an option, runs the game on to
+    /// the next question, and returns what happened. A bad index changes nothing.
+    pub fn answer(&mut self, index: usize) -> Result<Vec<Event>, AnswerError> {
+        let Some(pending) = &self.pending else {
+            return Err(AnswerError::NothingAsked);
+        };
+        let count = pending.decision.options.len();
+        if index >= count {
+            return Err(AnswerError::NoSuchOption {
+                given: index,
+                count,
+            });
+        }
+        let Pending { decision, resume } = self.pending.take().expect("checked above");
+        let choice = decision.options[index].clone();
+        self.apply(decision.player, resume, choice);
+        self.advance();
+        Ok(std::mem::take(&mut self.events))
+    }
+
+    /// Runs tasks and phases until a question is pending or the game is over.
+    pub(super) fn advance(&mut self) {
+        while self.pending.is_none() && self.turn.phase != Phase::Over {
+            if let Some(task) = self.stack.pop() {
+                self.run_task(task);
+            } else if !self.triggered.is_empty() {
+                self.flush();
+            } else {
+                self.phase_step();
+            }
+        }
+    }
+
+    fn flush(&mut self) {
+        let triggered = std::mem::take(&mut self.triggered);
+        for task in triggered.into_iter().rev() {
+            self.stack.push(task);
+        }
+    }
+
+    fn run_task(&mut self, task: Task) {
+        match task {
+            Task::Run(effect, ctx) => self.run_effect(effect, ctx),
+            Task::Resolve(effect, ctx) => self.push_resolution(effect, ctx),
+            Task::ChooseAgain(choose, ctx, picked) => self.start_choice(choose, *ctx, picked),
+            Task::Flush => self.flush(),
+            Task::FinishAction(card) => self.put_in_zone(card, Zone::Discard),
+            Task::DiscardChosen(player, n, source) => {
+                let hand = self.players[player.ix()].hand.clone();
+                if n == 0 || hand.is_empty() {
+                    return;
+                }
+                let mut ctx = self.ctx_of(source);
+                ctx.you = player;
+                let choose = Choose {
+                    from: super::effect::Selector::Hand {
+                        of: super::effect::PlayerSel::You,
+                        filter: Default::default(),
+                    },
+                    bind: "discarded".into(),
+                    optional: false,
+                    by: super::effect::PlayerSel::You,
+                    up_to: None,
+                    purpose: Some(super::effect::Purpose::Discard),
+                    then: Effect::PutInDiscard(super::effect::Target::Var("discarded".into())),
+                };
+                if n > 1 {
+                    self.stack.push(Task::DiscardChosen(player, n - 1, source));
+                }
+                self.start_choice(Box::new(choose), ctx, 0);
+            }
+            Task::ImmediatePlay(player, allowance) => self.offer_immediate(player, allowance),
+            Task::ScoreBase(base) => self.score_base(base),
+            Task::SpecialRound { base, next, passes } => self.special_round(base, next, passes),
+            Task::Award(base) => self.award(base),
+            Task::AfterScoring(base) => self.after_scoring(base),
+            Task::ClearBase(base) => self.clear_base(base),
+            Task::FinishTurn => self.finish_turn(),
+        }
+    }
+
+    /// What happens when nothing is left to resolve: the phase moves on.
+    fn phase_step(&mut self) {
+        let player = self.turn.player;
+        match self.turn.phase {
+            Phase::Setup => self.setup_step(),
+            Phase::StartTurn => {
+                self.lasting
+                    .retain(|l| l.until != Expiry::StartOfTurnOf(player));
+                self.ignoring.retain(|&(_, p)| p != player);
+                self.turn.phase = Phase::PlayCards;
+                self.events.push(Event::PhaseStarted {
+                    player,
+                    phase: Phase::PlayCards,
+                });
+                self.queue_turn_triggers(true);
+            }
+            Phase::PlayCards => self.ask_main(),
+            Phase::ScoreBases => {
+                let ready = self.ready_bases();
+                match ready.as_slice() {
+                    [] => {
+                        self.turn.phase = Phase::Draw;
+                    }
+                    [one] => self.stack.push(Task::ScoreBase(*one)),
+                    many => {
+                        self.pending = Some(Pending {
+                            decision: Decision {
+                                player,
+                                ask: Ask::ScoreWhich,
+                                options: many.iter().map(|&b| Choice::Base(b)).collect(),
+                            },
+                            resume: Resume::ScoreWhich,
+                        });
+                    }
+                }
+            }
+            Phase::Draw => {
+                self.events.push(Event::PhaseStarted {
+                    player,
+                    phase: Phase::Draw,
+                });
+                self.draw(player, 2);
+                self.turn.phase = Phase::EndTurn;
+                self.ask_discard_to_ten();
+            }
+            Phase::EndTurn => {
+                self.events.push(Event::PhaseStarted {
+                    player,
+                    phase: Phase::EndTurn,
+                });
+                self.stack.push(Task::FinishTurn);
+                self.queue_turn_triggers(false);
+            }
+            Phase::Over => {}
+        }
+    }
+
+    /// Start-of-turn or end-of-turn abilities of every card in play.
+    fn queue_turn_triggers(&mut self, start: bool) {
+        let player = self.turn.player;
+        for src in self.sources() {
+            for a in self.def(src.card).abilities() {
+                let you = match (a.when, start) {
+                    (Trigger::StartOfMyTurn, true) if src.controller == player && !src.is_base => {
+                        player
+                    }
+                    (Trigger::StartOfEachTurn, true) => player,
+                    (Trigger::EndOfEachTurn, false) => src.controller,
+                    _ => continue,
+                };
+                if src.is_base && self.base_ignored_by(src.base, you) {
+                    continue;
+                }
+                let mut ctx = Ctx::for_source(&src);
+                ctx.you = you;
+                self.triggered.push(Task::Resolve(a.effect.clone(), ctx));
+            }
+        }
+    }
+
+    fn ask_discard_to_ten(&mut self) {
+        let player = self.turn.player;
+        let hand = &self.players[player.ix()].hand;
+        if hand.len() > HAND_LIMIT {
+            self.pending = Some(Pending {
+                decision: Decision {
+                    player,
+                    ask: Ask::DiscardToTen,
+                    options: hand.iter().map(|&c| Choice::Card(c)).collect(),
+                },
+                resume: Resume::DiscardToTen,
+            });
+        }
+    }
+
+    fn finish_turn(&mut self) {
+        let player = self.turn.player;
+        let number = self.turn.number;
+        self.lasting.retain(|l| {
+            l.until != Expiry::EndOfTurn(number) && l.until != Expiry::EndOfTurnOf(player)
+        });
+        let best = self.players.iter().map(|p| p.vp).max().unwrap_or(0);
+        if best >= WINNING_VP {
+            let leaders: Vec<usize> = (0..self.players.len())
+                .filter(|&i| self.players[i].vp == best)
+                .collect();
+            if let [winner] = leaders.as_slice() {
+                let winner = PlayerId(*winner as u8);
+                self.winner = Some(winner);
+                self.turn.phase = Phase::Over;
+                self.events.push(Event::GameOver { winner });
+                return;
+            }
+        }
+        let next = PlayerId(((player.ix() + 1) % self.players.len()) as u8);
+        self.begin_turn(next, number + 1);
+    }
+
+    /// Starts a player's turn: a fresh normal minion and action play.
+    pub(super) fn begin_turn(&mut self, player: PlayerId, number: u32) {
+        self.turn.player = player;
+        self.turn.number = number;
+        self.turn.phase = Phase::StartTurn;
+        self.turn.minions_played = 0;
+        self.turn.used.clear();
+        self.turn.allowances = [true, false]
+            .into_iter()
+            .map(|minion| Allowance {
+                minion,
+                normal: true,
+                power_at_most: None,
+                only_on: None,
+                only_where_no_minion: false,
+                from_discard: false,
+            })
+            .collect();
+        self.events.push(Event::TurnStarted { player, number });
+    }
+
+    // ----- playing cards -----
+
+    /// True when some allowance lets `player` play `card` (from its zone) on `base`,
+    /// and nothing on the base forbids it.
+    pub(super) fn may_play_minion_on(&self, player: PlayerId, card: Uid, base: Uid) -> bool {
+        if self.base_index(base).is_none() {
+            return false;
+        }
+        let faction = self.def(card).card().map(|c| c.faction.as_str());
+        let forbidden = self.statics().into_iter().any(|(src, st)| {
+            src.base == base
+                && match st {
+                    Static::NoMinionsAtAll => !self.base_ignored_by(base, player),
+                    Static::NoMinionsHere(sel) => self
+                        .players_of(sel, &Ctx::for_source(&src))
+                        .contains(&player),
+                    Static::NoNamedFactionHere => self
+                        .action(src.card)
+                        .and_then(|a| a.named.as_deref())
+                        .is_some_and(|named| Some(named) == faction),
+                    _ => false,
+                }
+        });
+        !forbidden
+    }
+
+    /// The allowance that would be used to play `card` on `to`, most restricted first,
+    /// so the free normal play is kept when an extra one fits.
+    fn allowance_for(
+        &self,
+        allowances: &[Allowance],
+        player: PlayerId,
+        card: Uid,
+        to: Option<PlayTo>,
+        from_discard: bool,
+    ) -> Option<usize> {
+        let c = self.def(card).card()?;
+        let power = c.power();
+        let mut fits: Vec<(usize, &Allowance)> = allowances
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| a.minion == c.is_minion() && a.from_discard == from_discard)
+            .filter(|(_, a)| {
+                a.power_at_most
+                    .is_none_or(|m| power.is_some_and(|p| p <= m))
+            })
+            .filter(|(_, a)| match (a.only_on, to) {
+                (Some(only), Some(PlayTo::Base(b))) => only == b,
+                (Some(_), _) => false,
+                (None, _) => true,
+            })
+            .filter(|(_, a)| match (a.only_where_no_minion, to) {
+                (true, Some(PlayTo::Base(b))) => !self
+                    .base_index(b)
+                    .is_some_and(|i| self.bases[i].minions.iter().any(|m| m.controller == player)),
+                _ => true,
+            })
+            .collect();
+        fits.sort_by_key(|(_, a)| {
+            let restrictions = a.power_at_most.is_some() as u8
+                + a.only_on.is_some() as u8
+                + a.only_where_no_minion as u8;
+            (a.normal, std::cmp::Reverse(restrictions))
+        });
+        fits.first().map(|(i, _)| *i)
+    }
+
+    /// Where a card can be played: the targets its kind allows.
+    fn targets_for(&self, player: PlayerId, card: Uid) -> Vec<Option<PlayTo>> {
+        use crate::cards::model::{Kind, MinionOwner, PlayTarget};
+        let Some(c) = self.def(card).card() else {
+            return Vec::new();
+        };
+        let bases = self.bases.iter().map(|b| b.card);
+        match c.kind {
+            Kind::Minion { .. } => bases
+                .filter(|&b| self.may_play_minion_on(player, card, b))
+                .map(|b| Some(PlayTo::Base(b)))
+                .collect(),
+            Kind::Action {
+                play: PlayTarget::OnBase,
+            } => bases.map(|b| Some(PlayTo::Base(b))).collect(),
+            Kind::Action {
+                play: PlayTarget::OnMinion { whose, max_power },
+            } => self
+                .bases
+                .iter()
+                .flat_map(|b| &b.minions)
+                .filter(|m| match whose {
+                    MinionOwner::Any => true,
+                    MinionOwner::Own => m.controller == player,
+                    MinionOwner::Others => m.controller != player,
+                })
+                .filter(|m| max_power.is_none_or(|p| self.power(m.card) <= p as i32))
+                .filter(|m| {
+                    let ctx = Ctx {
+                        source: card,
+                        you: player,
+                        here: None,
+                        subject: None,
+                        scoring: None,
+                        vars: Vec::new(),
+                    };
+                    !self.shielded(m.card, &ctx)
+                })
+                .map(|m| Some(PlayTo::Minion(m.card)))
+                .collect(),
+            Kind::Action { .. } => vec![None],
+        }
+    }
+
+    /// Every legal play of `player` now under these allowances, as options.
+    fn play_options(&self, player: PlayerId, allowances: &[Allowance]) -> Vec<Choice> {
+        let mut options = Vec::new();
+        let no_actions = self
+            .lasting
+            .iter()
+            .any(|l| l.what == Lasting::NoActions { player });
+        let p = &self.players[player.ix()];
+        let sources = p
+            .hand
+            .iter()
+            .map(|&c| (c, false))
+            .chain(p.discard.iter().map(|&c| (c, true)));
+        for (card, from_discard) in sources {
+            let Some(def) = self.def(card).card() else {
+                continue;
+            };
+            if !def.is_minion() && no_actions {
+                continue;
+            }
+            for to in self.targets_for(player, card) {
+                if self
+                    .allowance_for(allowances, player, card, to, from_discard)
+                    .is_some()
+                {
+                    options.push(Choice::Play { card, to });
+                }
+            }
+        }
+        options
+    }
+
+    /// The main decision: every play, every usable Special or Talent, and ending.
+    fn ask_main(&mut self) {
+        let player = self.turn.player;
+        let mut options = self.play_options(player, &self.turn.allowances);
+        options.extend(self.main_specials(player));
+        options.push(Choice::EndTurn);
+        self.pending = Some(Pending {
+            decision: Decision {
+                player,
+                ask: Ask::Main,
+                options,
+            },
+            resume: Resume::Main,
+        });
+    }
+
+    /// Specials usable as a main-phase action (Ninja Acolyte).
+    fn main_specials(&self, player: PlayerId) -> Vec<Choice> {
+        let mut out = Vec::new();
+        for src in self.sources() {
+            if src.is_base || src.controller != player {
+                continue;
+            }
+            for a in self.def(src.card).abilities() {
+                if a.when == Trigger::MainPhaseSpecial
+                    && a.once_per_turn
+                        .as_ref()
+                        .is_none_or(|k| !self.turn.used.contains(k))
+                    && self.special_condition_holds(a, src.card)
+                {
+                    out.push(Choice::Use {
+                        card: src.card,
+                        to: None,
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    fn special_condition_holds(&self, a: &super::effect::Ability, card: Uid) -> bool {
+        match &a.effect {
+            Effect::If {
+                cond, otherwise, ..
+            } if **otherwise == Effect::Nothing => self.cond(cond, &self.ctx_of(card)),
+            _ => true,
+        }
+    }
+
+    fn offer_immediate(&mut self, player: PlayerId, allowance: Allowance) {
+        let mut options = self.play_options(player, std::slice::from_ref(&allowance));
+        if options.is_empty() {
+            return;
+        }
+        options.push(Choice::Pass);
+        self.pending = Some(Pending {
+            decision: Decision {
+                player,
+                ask: Ask::ExtraNow,
+                options,
+            },
+            resume: Resume::ExtraNow,
+        });
+    }
+
+    // ----- scoring -----
+
+    fn score_base(&mut self, base: Uid) {
+        self.events.push(Event::ScoringBase { base });
+        self.stack.push(Task::ClearBase(base));
+        self.stack.push(Task::AfterScoring(base));
+        self.stack.push(Task::Award(base));
+        self.stack.push(Task::SpecialRound {
+            base,
+            next: self.turn.player,
+            passes: 0,
+        });
+    }
+
+    /// The Specials `player` may use as `base` is about to score.
+    fn before_scoring_options(&self, player: PlayerId, base: Uid) -> Vec<Choice> {
+        let mut out = Vec::new();
+        for &card in &self.players[player.ix()].hand {
+            for a in self.def(card).abilities() {
+                if a.when != Trigger::BeforeScoringFromHand || self.used_key(a, player, base) {
+                    continue;
+                }
+                let is_minion = self.def(card).card().is_some_and(|c| c.is_minion());
+                if is_minion {
+                    if self.may_play_minion_on(player, card, base) {
+                        out.push(Choice::Use {
+                            card,
+                            to: Some(PlayTo::Base(base)),
+                        });
+                    }
+                } else if !self
+                    .lasting
+                    .iter()
+                    .any(|l| l.what == Lasting::NoActions { player })
+                {
+                    out.push(Choice::Use { card, to: None });
+                }
+            }
+        }
+        for src in self.sources() {
+            if src.is_base || src.controller != player || src.base == base {
+                continue;
+            }
+            for a in self.def(src.card).abilities() {
+                if a.when == Trigger::BeforeScoringInPlay && !self.used_key(a, player, base) {
+                    out.push(Choice::Use {
+                        card: src.card,
+                        to: None,
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    fn used_key(&self, a: &super::effect::Ability, player: PlayerId, base: Uid) -> bool {
+        a.once_per_turn.as_ref().is_some_and(|k| {
+            self.turn
+                .used
+                .contains(&format!("{k}:{}:{}", player.0, base.0))
+        })
+    }
+
+    fn special_round(&mut self, base: Uid, next: PlayerId, passes: u8) {
+        let n = self.players.len() as u8;
+        if passes >= n {
+            return;
+        }
+        let options = self.before_scoring_options(next, base);
+        let after = PlayerId((next.0 + 1) % n);
+        if options.is_empty() {
+            self.stack.push(Task::SpecialRound {
+                base,
+                next: after,
+                passes: passes + 1,
+            });
+            return;
+        }
+        let mut options = options;
+        options.push(Choice::Pass);
+        self.pending = Some(Pending {
+            decision: Decision {
+                player: next,
+                ask: Ask::BeforeScoring { base },
+                options,
+            },
+            resume: Resume::BeforeScoring { base, passes },
+        });
+    }
+
+    /// Ranks the players with a minion or power on the base, awards VP by place
+    /// (ties share the best place; the places below a tie are skipped), then runs the
+    /// base's "when scoring" ability.
+    fn award(&mut self, base: Uid) {
+        let vp = self.def(base).base().map_or([0, 0, 0], |b| b.vp);
+        let Some(b) = self.base_index(base) else {
+            return;
+        };
+        let mut powers: Vec<(PlayerId, i32)> = (0..self.players.len() as u8)
+            .map(PlayerId)
+            .filter(|&p| self.bases[b].minions.iter().any(|m| m.controller == p))
+            .map(|p| (p, self.player_power(base, p)))
+            .collect();
+        powers.sort_by_key(|&(p, power)| (std::cmp::Reverse(power), p));
+        let mut ranks = Vec::new();
+        for &(p, power) in &powers {
+            let above = powers.iter().filter(|&&(_, x)| x > power).count();
+            let points = vp.get(above).copied().unwrap_or(0);
+            ranks.push((p, power, above as u32 + 1, points));
+        }
+        self.ranks = ranks
+            .iter()
+            .map(|&(p, power, place, _)| (p, power, place))
+            .collect();
+        self.events.push(Event::BaseScored {
+            base,
+            ranks: ranks
+                .iter()
+                .map(|&(p, power, _, points)| (p, power, points))
+                .collect(),
+        });
+        for &(p, _, _, points) in &ranks {
+            self.gain_vp(p, points);
+        }
+        self.queue_base_ability(base, Trigger::WhenThisBaseScores, None);
+        self.flush();
+    }
+
+    fn queue_base_ability(&mut self, base: Uid, when: Trigger, subject: Option<Uid>) {
+        for a in self.def(base).abilities() {
+            if a.when == when {
+                let ctx = Ctx {
+                    source: base,
+                    you: self.turn.player,
+                    here: Some(base),
+                    subject,
+                    scoring: Some(base),
+                    vars: Vec::new(),
+                };
+                self.triggered.push(Task::Resolve(a.effect.clone(), ctx));
+            }
+        }
+    }
+
+    fn after_scoring(&mut self, base: Uid) {
+        self.queue_base_ability(base, Trigger::AfterThisBaseScores, None);
+        let Some(b) = self.base_index(base) else {
+            self.flush();
+            return;
+        };
+        let n = self.players.len();
+        let mut minions: Vec<(usize, Uid)> = self.bases[b]
+            .minions
+            .iter()
+            .map(|m| ((m.controller.ix() + n - self.turn.player.ix()) % n, m.card))
+            .collect();
+        minions.sort_by_key(|&(seat, _)| seat);
+        for (_, card) in minions {
+            for a in self.def(card).abilities() {
+                if a.when == Trigger::AfterMyBaseScores {
+                    let mut ctx = self.ctx_of(card);
+                    ctx.scoring = Some(base);
+                    self.triggered.push(Task::Resolve(a.effect.clone(), ctx));
+                }
+            }
+        }
+        self.flush();
+    }
+
+    /// Everything still on the scored base goes to its owners' discard piles (this is
+    /// not destruction); the base goes to the base discard pile and the top of the base
+    /// deck replaces it.
+    fn clear_base(&mut self, base: Uid) {
+        let Some(b) = self.base_index(base) else {
+            return;
+        };
+        let slot = std::mem::replace(
+            &mut self.bases[b],
+            super::state::BaseInPlay {
+                card: base,
+                minions: Vec::new(),
+                actions: Vec::new(),
+            },
+        );
+        for m in slot.minions {
+            for c in m
+                .attached
+                .iter()
+                .map(|a| a.card)
+                .chain(m.stored)
+                .chain([m.card])
+            {
+                self.put_in_zone(c, Zone::Discard);
+            }
+        }
+        for a in slot.actions {
+            for c in a.stored.into_iter().chain([a.card]) {
+                self.put_in_zone(c, Zone::Discard);
+            }
+        }
+        self.lasting
+            .retain(|l| !matches!(l.what, Lasting::Breakpoint { base: x, .. } if x == base));
+        self.ignoring.retain(|(x, _)| *x != base);
+        self.base_discard.push(base);
+        if self.base_deck.is_empty() {
+            use rand::seq::SliceRandom;
+            let mut pile = std::mem::take(&mut self.base_discard);
+            pile.shuffle(&mut self.rng);
+            self.base_deck = pile;
+        }
+        if self.base_deck.is_empty() {
+            self.bases.remove(b);
+            self.events.push(Event::BaseReplaced {
+                old: base,
+                new: None,
+            });
+            return;
+        }
+        let new = self.base_deck.remove(0);
+        self.bases[b].card = new;
+        self.events.push(Event::BaseReplaced {
+            old: base,
+            new: Some(new),
+        });
+        self.queue_base_ability(base, Trigger::AfterThisBaseReplaced, Some(new));
+        self.flush();
+    }
+
+    // ----- answers -----
+
+    fn apply(&mut self, player: PlayerId, resume: Resume, choice: Choice) {
+        match resume {
+            Resume::Mulligan => {
+                if choice == Choice::Yes {
+                    let p = &mut self.players[player.ix()];
+                    let hand = std::mem::take(&mut p.hand);
+                    p.discard.extend(hand);
+                    self.events.push(Event::Mulligan { player });
+                    self.draw(player, 5);
+                }
+            }
+            Resume::Main => self.apply_main(player, choice),
+            Resume::ScoreWhich => {
+                if let Choice::Base(b) = choice {
+                    self.stack.push(Task::ScoreBase(b));
+                }
+            }
+            Resume::BeforeScoring { base, passes } => {
+                let n = self.players.len() as u8;
+                let next = PlayerId((player.0 + 1) % n);
+                match choice {
+                    Choice::Pass => {
+                        self.events.push(Event::Passed { player });
+                        self.stack.push(Task::SpecialRound {
+                            base,
+                            next,
+                            passes: passes + 1,
+                        });
+                    }
+                    Choice::Use { card, to } => {
+                        self.stack.push(Task::SpecialRound {
+                            base,
+                            next,
+                            passes: 0,
+                        });
+                        self.use_before_scoring(player, card, to, base);
+                    }
+                    _ => {}
+                }
+            }
+            Resume::Choose {
+                choose,
+                ctx,
+                values,
+                picked,
+            } => {
+                let i = match choice {
+                    Choice::Done => return,
+                    other => values
+                        .iter()
+                        .position(|v| super::interp::value_choice(v) == other),
+                };
+                if let Some(i) = i {
+                    self.after_pick(choose, *ctx, values[i].clone(), picked);
+                }
+            }
+            Resume::May { effect, ctx } => {
+                if choice == Choice::Yes {
+                    self.stack.push(Task::Run(*effect, *ctx));
+                }
+            }
+            Resume::DiscardToTen => {
+                if let Choice::Card(c) = choice {
+                    self.take_out_of_zone(c);
+                    self.players[player.ix()].discard.push(c);
+                    self.events.push(Event::Discarded {
+                        player,
+                        cards: vec![c],
+                    });
+                    self.ask_discard_to_ten();
+                }
+            }
+            Resume::ExtraNow => {
+                if let Choice::Play { card, to } = choice {
+                    let from = self.zone_of_hand_card(card);
+                    self.play_card(player, card, to, from);
+                }
+            }
+        }
+    }
+
+    fn zone_of_hand_card(&self, card: Uid) -> Zone {
+        match self.locate(card) {
+            Loc::Discard(_) => Zone::Discard,
+            _ => Zone::Hand,
+        }
+    }
+
+    fn apply_main(&mut self, player: PlayerId, choice: Choice) {
+        match choice {
+            Choice::EndTurn => {
+                self.turn.phase = Phase::ScoreBases;
+                self.events.push(Event::PhaseStarted {
+                    player,
+                    phase: Phase::ScoreBases,
+                });
+            }
+            Choice::Play { card, to } => {
+                let from = self.zone_of_hand_card(card);
+                let allowances = &self.turn.allowances;
+                if let Some(i) =
+                    self.allowance_for(allowances, player, card, to, from == Zone::Discard)
+                {
+                    self.turn.allowances.remove(i);
+                    self.play_card(player, card, to, from);
+                }
+            }
+            Choice::Use { card, .. } => {
+                for a in self.def(card).abilities() {
+                    if a.when == Trigger::MainPhaseSpecial {
+                        if let Some(k) = &a.once_per_turn {
+                            self.turn.used.push(k.clone());
+                        }
+                        self.events.push(Event::Used { player, card });
+                        let ctx = self.ctx_of(card);
+                        self.push_resolution(a.effect.clone(), ctx);
+                        break;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Uses a "before scoring" Special: plays a minion from hand onto the base, plays
+    /// an action from hand, or runs a minion's ability in play.
+    fn use_before_scoring(&mut self, player: PlayerId, card: Uid, to: Option<PlayTo>, base: Uid) {
+        let Some(ability) = self.def(card).abilities().iter().find(|a| {
+            matches!(
+                a.when,
+                Trigger::BeforeScoringFromHand | Trigger::BeforeScoringInPlay
+            )
+        }) else {
+            return;
+        };
+        if let Some(k) = &ability.once_per_turn {
+            self.turn.used.push(format!("{k}:{}:{}", player.0, base.0));
+        }
+        self.events.push(Event::Used { player, card });
+        let mut ctx = self.ctx_of(card);
+        ctx.you = player;
+        ctx.scoring = Some(base);
+        match (ability.when, self.locate(card)) {
+            (Trigger::BeforeScoringFromHand, Loc::Hand(_)) => {
+                let is_minion = self.def(card).card().is_some_and(|c| c.is_minion());
+                if is_minion {
+                    self.play_card(player, card, to, Zone::Hand);
+                } else {
+                    // The action is played: its Special program replaces its on-play one.
+                    self.take_out_of_zone(card);
+                    self.events.push(Event::Played {
+                        player,
+                        card,
+                        to: None,
+                        from: Zone::Hand,
+                    });
+                    ctx.here = Some(base);
+                    self.stack.push(Task::Flush);
+                    self.stack.push(Task::FinishAction(card));
+                    self.stack.push(Task::Run(ability.effect.clone(), ctx));
+                }
+            }
+            _ => self.push_resolution(ability.effect.clone(), ctx),
+        }
+    }
+
+    /// The first turn, after the mulligans.
+    fn setup_step(&mut self) {
+        let asked = self.mulligan_asked.len();
+        if asked < self.players.len() {
+            let player = PlayerId(asked as u8);
+            self.mulligan_asked.push(player);
+            let has_minion = self.players[player.ix()]
+                .hand
+                .iter()
+                .any(|&c| self.def(c).card().is_some_and(|c| c.is_minion()));
+            if !has_minion {
+                self.pending = Some(Pending {
+                    decision: Decision {
+                        player,
+                        ask: Ask::Mulligan,
+                        options: vec![Choice::Yes, Choice::No],
+                    },
+                    resume: Resume::Mulligan,
+                });
+            }
+            return;
+        }
+        let first = self.turn.player;
+        self.begin_turn(first, 1);
+    }
+}

@@ -1,0 +1,524 @@
+//! Running programs of the effect language. A program runs until it needs an answer;
+//! then its continuation is stored in the pending decision (plain data), so a game
+//! can be saved, cloned or searched at any question.
+
+use super::board::Loc;
+use super::board::Source;
+use super::decision::{Ask, Choice, Decision, Pending, Resume};
+use super::effect::{
+    Amount, BaseFilter, BaseSel, CardFilter, Choose, Cond, Effect, MinionFilter, PlayerSel,
+    Selector, Target,
+};
+use super::flow::Task;
+use super::state::{GameState, PlayerId, Uid};
+use serde::{Deserialize, Serialize};
+
+/// A value a program has bound.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Value {
+    /// A card (minion, action, card in a zone).
+    Card(Uid),
+    /// A base.
+    Base(Uid),
+    /// A player.
+    Player(PlayerId),
+    /// A faction id.
+    Faction(String),
+    /// A number.
+    Num(i32),
+}
+
+/// Who and where a program runs for.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Ctx {
+    /// The card whose ability runs.
+    pub source: Uid,
+    /// The player the ability belongs to ("you").
+    pub you: PlayerId,
+    /// The base the source is on (or is), fixed when the ability started.
+    pub here: Option<Uid>,
+    /// The card the trigger is about (the minion played, destroyed, ...).
+    pub subject: Option<Uid>,
+    /// The base being scored, during scoring.
+    pub scoring: Option<Uid>,
+    /// Bound values, newest last.
+    pub vars: Vec<(String, Value)>,
+}
+
+impl Ctx {
+    /// The context of a card in play's own ability.
+    pub fn for_source(src: &Source) -> Ctx {
+        Ctx {
+            source: src.card,
+            you: src.controller,
+            here: Some(src.base),
+            subject: None,
+            scoring: None,
+            vars: Vec::new(),
+        }
+    }
+
+    /// A copy with one more binding.
+    pub fn with(&self, name: &str, value: Value) -> Ctx {
+        let mut c = self.clone();
+        c.vars.push((name.to_string(), value));
+        c
+    }
+
+    /// A bound value.
+    pub fn var(&self, name: &str) -> Option<&Value> {
+        self.vars
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v)
+    }
+}
+
+impl GameState {
+    /// The card a target names, if it is a card.
+    pub fn target_card(&self, t: &Target, ctx: &Ctx) -> Option<Uid> {
+        match t {
+            Target::This => Some(ctx.source),
+            Target::AttachedTo => self.attached_to(ctx.source),
+            Target::Here => ctx.here,
+            Target::Subject => ctx.subject,
+            Target::ScoringBase => ctx.scoring,
+            Target::Var(name) => match ctx.var(name)? {
+                Value::Card(c) | Value::Base(c) => Some(*c),
+                _ => None,
+            },
+            Target::Faction(_) => None,
+        }
+    }
+
+    /// The minion an action in play is attached to.
+    pub fn attached_to(&self, action: Uid) -> Option<Uid> {
+        match self.locate(action) {
+            Loc::OnMinion(b, m, _) => Some(self.bases[b].minions[m].card),
+            _ => None,
+        }
+    }
+
+    fn target_faction(&self, t: &Target, ctx: &Ctx) -> Option<String> {
+        match t {
+            Target::Faction(f) => Some(f.clone()),
+            Target::Var(name) => match ctx.var(name)? {
+                Value::Faction(f) => Some(f.clone()),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// The players a selector means.
+    pub fn players_of(&self, sel: &PlayerSel, ctx: &Ctx) -> Vec<PlayerId> {
+        let all = (0..self.players.len() as u8).map(PlayerId);
+        let single = |p: Option<PlayerId>| p.into_iter().collect::<Vec<_>>();
+        match sel {
+            PlayerSel::Any => all.collect(),
+            PlayerSel::You => vec![ctx.you],
+            PlayerSel::Others => all.filter(|&p| p != ctx.you).collect(),
+            PlayerSel::Var(name) => single(match ctx.var(name) {
+                Some(Value::Player(p)) => Some(*p),
+                _ => None,
+            }),
+            PlayerSel::OwnerOf(name) => single(
+                self.target_card(&Target::Var(name.clone()), ctx)
+                    .map(|c| self.owner(c)),
+            ),
+            PlayerSel::ControllerOf(name) => single(
+                self.target_card(&Target::Var(name.clone()), ctx)
+                    .map(|c| self.controller(c)),
+            ),
+            PlayerSel::Place(place) => self
+                .ranks
+                .iter()
+                .filter(|r| r.2 == *place as u32)
+                .map(|r| r.0)
+                .collect(),
+            PlayerSel::NotWinners => {
+                let winners = self.players_of(&PlayerSel::Place(1), ctx);
+                all.filter(|p| !winners.contains(p)).collect()
+            }
+        }
+    }
+
+    fn base_sel(&self, sel: &BaseSel, ctx: &Ctx, base: Uid) -> bool {
+        match sel {
+            BaseSel::Any => true,
+            BaseSel::Here => ctx.here == Some(base),
+            BaseSel::NotHere => ctx.here != Some(base),
+            BaseSel::Var(name) => self.target_card(&Target::Var(name.clone()), ctx) == Some(base),
+            BaseSel::OfMinion(name) => {
+                self.target_card(&Target::Var(name.clone()), ctx)
+                    .and_then(|m| self.base_of(m))
+                    == Some(base)
+            }
+        }
+    }
+
+    /// True when a minion in play matches a filter, seen from `ctx`.
+    pub fn minion_matches(&self, f: &MinionFilter, card: Uid, ctx: &Ctx) -> bool {
+        let Some(m) = self.minion(card) else {
+            return false;
+        };
+        let Some(base) = self.base_of(card) else {
+            return false;
+        };
+        if !self.base_sel(&f.on, ctx, base) {
+            return false;
+        }
+        if !self.players_of(&f.controller, ctx).contains(&m.controller) {
+            return false;
+        }
+        if let Some(except) = &f.except {
+            if self.target_card(except, ctx) == Some(card) {
+                return false;
+            }
+        }
+        if let Some(is) = &f.is {
+            if self.target_card(is, ctx) != Some(card) {
+                return false;
+            }
+        }
+        if let Some(faction) = &f.faction {
+            let named = self.target_faction(faction, ctx);
+            if self.def(card).card().map(|c| &c.faction) != named.as_ref() {
+                return false;
+            }
+        }
+        if let Some(name) = &f.named {
+            if self.def(card).name() != name {
+                return false;
+            }
+        }
+        if f.microbot && !self.is_microbot(card) {
+            return false;
+        }
+        let power = || self.power(card);
+        if let Some(a) = &f.power_at_most {
+            if power() > self.amount(a, ctx) {
+                return false;
+            }
+        }
+        if let Some(a) = &f.power_below {
+            if power() >= self.amount(a, ctx) {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn base_matches(&self, f: &BaseFilter, base: Uid, ctx: &Ctx) -> bool {
+        if let Some(except) = &f.except {
+            if self.target_card(except, ctx) == Some(base) {
+                return false;
+            }
+        }
+        let has = |sel: &PlayerSel| {
+            let players = self.players_of(sel, ctx);
+            self.base_index(base).is_some_and(|b| {
+                self.bases[b]
+                    .minions
+                    .iter()
+                    .any(|m| players.contains(&m.controller))
+            })
+        };
+        if let Some(sel) = &f.with_minion_of {
+            if !has(sel) {
+                return false;
+            }
+        }
+        if let Some(sel) = &f.without_minion_of {
+            if has(sel) {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn card_matches(&self, f: &CardFilter, card: Uid) -> bool {
+        let Some(c) = self.def(card).card() else {
+            return false;
+        };
+        (!f.minion || c.is_minion())
+            && (!f.action || !c.is_minion())
+            && f.power_at_most
+                .is_none_or(|p| c.power().is_some_and(|x| x <= p))
+    }
+
+    /// Everything a selector matches now, in table order.
+    pub fn select(&self, sel: &Selector, ctx: &Ctx) -> Vec<Value> {
+        match sel {
+            Selector::Minions(f) => self
+                .bases
+                .iter()
+                .flat_map(|b| &b.minions)
+                .map(|m| m.card)
+                .filter(|&c| self.minion_matches(f, c, ctx))
+                .map(Value::Card)
+                .collect(),
+            Selector::Bases(f) => self
+                .bases
+                .iter()
+                .map(|b| b.card)
+                .filter(|&b| self.base_matches(f, b, ctx))
+                .map(Value::Base)
+                .collect(),
+            Selector::Players(sel) => self
+                .players_of(sel, ctx)
+                .into_iter()
+                .map(Value::Player)
+                .collect(),
+            Selector::Factions => self
+                .factions_in_game()
+                .into_iter()
+                .map(Value::Faction)
+                .collect(),
+            Selector::Hand { of, filter } => self
+                .players_of(of, ctx)
+                .into_iter()
+                .flat_map(|p| self.players[p.ix()].hand.clone())
+                .filter(|&c| self.card_matches(filter, c))
+                .map(Value::Card)
+                .collect(),
+            Selector::DiscardPile { of, filter } => self
+                .players_of(of, ctx)
+                .into_iter()
+                .flat_map(|p| self.players[p.ix()].discard.clone())
+                .filter(|&c| self.card_matches(filter, c))
+                .map(Value::Card)
+                .collect(),
+            Selector::Actions(f) => self
+                .sources()
+                .into_iter()
+                .filter(|s| !s.is_base && self.def(s.card).card().is_some_and(|c| !c.is_minion()))
+                .filter(|s| match &f.on_base {
+                    Some(sel) => s.attached_to.is_none() && self.base_sel(sel, ctx, s.base),
+                    None => true,
+                })
+                .filter(|s| match &f.on_minion {
+                    Some(t) => s.attached_to.is_some() && s.attached_to == self.target_card(t, ctx),
+                    None => true,
+                })
+                .filter(|s| match &f.except {
+                    Some(t) => self.target_card(t, ctx) != Some(s.card),
+                    None => true,
+                })
+                .map(|s| Value::Card(s.card))
+                .collect(),
+            Selector::BaseDeck => self.base_deck.iter().map(|&b| Value::Base(b)).collect(),
+        }
+    }
+
+    /// The factions of every player, in seat order, without repeats.
+    pub fn factions_in_game(&self) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for p in &self.players {
+            for f in &p.factions {
+                if !out.contains(f) {
+                    out.push(f.clone());
+                }
+            }
+        }
+        out
+    }
+
+    /// A number, computed now.
+    pub fn amount(&self, a: &Amount, ctx: &Ctx) -> i32 {
+        match a {
+            Amount::Const(n) => *n,
+            Amount::PowerOf(t) => self.target_card(t, ctx).map_or(0, |c| self.power(c)),
+            Amount::Var(name) => match ctx.var(name) {
+                Some(Value::Num(n)) => *n,
+                _ => 0,
+            },
+            Amount::Count(sel) => self.select(sel, ctx).len() as i32,
+            Amount::Times(a, k) => self.amount(a, ctx) * k,
+            Amount::When(c, a) => {
+                if self.cond(c, ctx) {
+                    self.amount(a, ctx)
+                } else {
+                    0
+                }
+            }
+            Amount::Hook(name) => super::hooks::amount(self, name, ctx),
+        }
+    }
+
+    /// A condition, checked now.
+    pub fn cond(&self, c: &Cond, ctx: &Ctx) -> bool {
+        match c {
+            Cond::Exists(sel) => !self.select(sel, ctx).is_empty(),
+            Cond::MyTurn => self.turn.player == ctx.you,
+            Cond::NoMinionPlayedThisTurn => self.turn.minions_played == 0,
+            Cond::IsMinion(t) => self
+                .target_card(t, ctx)
+                .and_then(|c| self.def(c).card())
+                .is_some_and(|c| c.is_minion()),
+            Cond::IsAction(t) => self
+                .target_card(t, ctx)
+                .and_then(|c| self.def(c).card())
+                .is_some_and(|c| !c.is_minion()),
+            Cond::AtLeast(a, b) => self.amount(a, ctx) >= self.amount(b, ctx),
+            Cond::And(a, b) => self.cond(a, ctx) && self.cond(b, ctx),
+            Cond::Not(a) => !self.cond(a, ctx),
+        }
+    }
+
+    /// Runs one effect step: control forms push their parts, verbs act.
+    pub(super) fn run_effect(&mut self, effect: Effect, ctx: Ctx) {
+        match effect {
+            Effect::Nothing => {}
+            Effect::Seq(parts) => {
+                for part in parts.into_iter().rev() {
+                    self.stack.push(Task::Run(part, ctx.clone()));
+                }
+            }
+            Effect::May(inner) => {
+                self.pending = Some(Pending {
+                    decision: Decision {
+                        player: ctx.you,
+                        ask: Ask::May { source: ctx.source },
+                        options: vec![Choice::Yes, Choice::No],
+                    },
+                    resume: Resume::May {
+                        effect: inner,
+                        ctx: Box::new(ctx),
+                    },
+                });
+            }
+            Effect::Choose(choose) => self.start_choice(choose, ctx, 0),
+            Effect::ForEach { each, bind, body } => {
+                let values = self.select(&each, &ctx);
+                for v in values.into_iter().rev() {
+                    self.stack
+                        .push(Task::Run((*body).clone(), ctx.with(&bind, v)));
+                }
+            }
+            Effect::If {
+                cond,
+                then,
+                otherwise,
+            } => {
+                let next = if self.cond(&cond, &ctx) {
+                    then
+                } else {
+                    otherwise
+                };
+                self.stack.push(Task::Run(*next, ctx));
+            }
+            Effect::Let { bind, value, then } => {
+                let n = self.amount(&value, &ctx);
+                self.stack
+                    .push(Task::Run(*then, ctx.with(&bind, Value::Num(n))));
+            }
+            Effect::AsEach { players, body } => {
+                let n = self.players.len();
+                let mut players = self.players_of(&players, &ctx);
+                players.sort_by_key(|p| (p.ix() + n - self.turn.player.ix()) % n);
+                for p in players.into_iter().rev() {
+                    let here = ctx.here.unwrap_or(ctx.source);
+                    if self.def(ctx.source).base().is_some() && self.base_ignored_by(here, p) {
+                        continue;
+                    }
+                    let mut c = ctx.clone();
+                    c.you = p;
+                    self.stack.push(Task::Run((*body).clone(), c));
+                }
+            }
+            Effect::Hook(name) => {
+                let program = super::hooks::program(self, &name, &ctx);
+                self.stack.push(Task::Run(program, ctx));
+            }
+            verb => self.run_verb(verb, ctx),
+        }
+    }
+
+    /// Asks for the next pick of a choice (the `picked`-th), or ends it when nothing
+    /// is left to choose.
+    pub(super) fn start_choice(&mut self, choose: Box<Choose>, ctx: Ctx, picked: u32) {
+        let chooser = self.players_of(&choose.by, &ctx);
+        let Some(&player) = chooser.first() else {
+            return;
+        };
+        let values = self.select(&choose.from, &ctx);
+        let values: Vec<Value> = values
+            .into_iter()
+            .filter(|v| self.may_target(v, &ctx))
+            .collect();
+        let optional = choose.optional || picked > 0;
+        if values.is_empty() {
+            return;
+        }
+        if values.len() == 1 && !optional {
+            let v = values[0].clone();
+            self.after_pick(choose, ctx, v, picked);
+            return;
+        }
+        let mut options: Vec<Choice> = values.iter().map(value_choice).collect();
+        if optional {
+            options.push(Choice::Done);
+        }
+        self.pending = Some(Pending {
+            decision: Decision {
+                player,
+                ask: Ask::Choose {
+                    source: ctx.source,
+                    purpose: choose.purpose,
+                },
+                options,
+            },
+            resume: Resume::Choose {
+                choose,
+                ctx: Box::new(ctx),
+                values,
+                picked,
+            },
+        });
+    }
+
+    /// Runs `then` with the pick bound; for "up to N" choices, asks again afterwards,
+    /// excluding what was already picked.
+    pub(super) fn after_pick(&mut self, choose: Box<Choose>, ctx: Ctx, v: Value, picked: u32) {
+        let then = choose.then.clone();
+        let bound = ctx.with(&choose.bind, v.clone());
+        if let Some(max) = choose.up_to {
+            if picked + 1 < max {
+                let mut next_ctx = ctx;
+                next_ctx.vars.push((format!("picked:{}", choose.bind), v));
+                self.stack
+                    .push(Task::ChooseAgain(choose, Box::new(next_ctx), picked + 1));
+            }
+        }
+        self.stack.push(Task::Run(then, bound));
+    }
+
+    /// False for values that were already picked in an "up to" choice, and for
+    /// minions shielded from this source.
+    fn may_target(&self, v: &Value, ctx: &Ctx) -> bool {
+        let already = ctx
+            .vars
+            .iter()
+            .any(|(n, x)| n.starts_with("picked:") && x == v);
+        if already {
+            return false;
+        }
+        match v {
+            Value::Card(c) if self.minion(*c).is_some() => !self.shielded(*c, ctx),
+            _ => true,
+        }
+    }
+}
+
+/// The option that stands for a value.
+pub fn value_choice(v: &Value) -> Choice {
+    match v {
+        Value::Card(c) => Choice::Card(*c),
+        Value::Base(b) => Choice::Base(*b),
+        Value::Player(p) => Choice::Player(*p),
+        Value::Faction(f) => Choice::Faction(f.clone()),
+        Value::Num(_) => Choice::Done,
+    }
+}

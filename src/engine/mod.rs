@@ -1,0 +1,24 @@
+//! The rules engine: the game as data plus a step function.
+//!
+//! [`GameState`] is plain data with its own seeded RNG; it never does I/O. It exposes
+//! the one pending [`Decision`] (who chooses, and the numbered legal options) and
+//! takes an answer with [`GameState::answer`], returning typed [`Event`]s. The
+//! command line, the bots and the tests all drive it the same way.
+
+pub mod board;
+pub mod decision;
+pub mod defs;
+pub mod effect;
+pub mod events;
+pub mod flow;
+mod hooks;
+pub mod interp;
+pub mod setup;
+pub mod state;
+mod verbs;
+
+pub use decision::{Ask, Choice, Decision, PlayTo};
+pub use events::Event;
+pub use flow::AnswerError;
+pub use setup::{GameConfig, SetupError};
+pub use state::{GameState, Phase, PlayerId, Uid};

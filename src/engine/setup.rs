@@ -1,0 +1,166 @@
+//! Setting up a game: decks from two factions each, the base deck from the sets of
+//! the chosen factions (or every base), players + 1 bases in play, five cards each;
+//! then the optional no-minion mulligan and the first turn.
+
+use super::defs::{defs, Def, DefId};
+use super::state::{CardInst, GameState, Phase, Player, PlayerId, Turn, Uid};
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+
+/// How to set a game up.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GameConfig {
+    /// The seed of the game's RNG.
+    pub seed: u64,
+    /// Each player's two faction ids, by seat.
+    pub factions: Vec<[String; 2]>,
+    /// Use every base of every set instead of the chosen factions' sets.
+    pub all_bases: bool,
+    /// Let different players use the same faction (two boxes).
+    pub shared_factions: bool,
+    /// The first player; random when not given.
+    pub first_player: Option<u8>,
+}
+
+/// Why a game could not be set up.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SetupError(pub String);
+
+impl std::fmt::Display for SetupError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+impl GameState {
+    /// A new game, waiting for its first decision.
+    pub fn new(config: &GameConfig) -> Result<GameState, SetupError> {
+        let n = config.factions.len();
+        if !(2..=4).contains(&n) {
+            return Err(SetupError(format!("a game needs 2 to 4 players, not {n}")));
+        }
+        let catalog = defs().catalog;
+        let mut seen: Vec<&str> = Vec::new();
+        for (seat, pair) in config.factions.iter().enumerate() {
+            if pair[0] == pair[1] {
+                return Err(SetupError(format!(
+                    "player {} has {} twice: choose two different factions",
+                    seat + 1,
+                    pair[0]
+                )));
+            }
+            for f in pair {
+                if catalog.faction(f).is_none() {
+                    return Err(SetupError(format!("unknown faction `{f}`")));
+                }
+                if !config.shared_factions && seen.contains(&f.as_str()) {
+                    return Err(SetupError(format!(
+                        "{f} is taken by two players; allow shared factions to play with two boxes"
+                    )));
+                }
+                seen.push(f);
+            }
+        }
+        let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
+        let mut cards = Vec::new();
+        let mut players = Vec::new();
+        for (seat, pair) in config.factions.iter().enumerate() {
+            let owner = PlayerId(seat as u8);
+            let mut deck = Vec::new();
+            for (i, def) in defs().all.iter().enumerate() {
+                if let Def::Card(c) = def {
+                    if pair.contains(&c.faction) {
+                        for _ in 0..c.copies {
+                            deck.push(Uid(cards.len() as u16));
+                            cards.push(CardInst {
+                                def: DefId(i as u16),
+                                owner: Some(owner),
+                            });
+                        }
+                    }
+                }
+            }
+            deck.shuffle(&mut rng);
+            players.push(Player {
+                factions: pair.to_vec(),
+                hand: Vec::new(),
+                deck,
+                discard: Vec::new(),
+                vp: 0,
+                stasis: Vec::new(),
+            });
+        }
+        let sets: Vec<_> = config
+            .factions
+            .iter()
+            .flatten()
+            .filter_map(|f| catalog.faction(f).map(|f| f.set))
+            .collect();
+        let mut base_deck = Vec::new();
+        for (i, def) in defs().all.iter().enumerate() {
+            if let Def::Base(b) = def {
+                if config.all_bases || sets.contains(&b.set) {
+                    base_deck.push(Uid(cards.len() as u16));
+                    cards.push(CardInst {
+                        def: DefId(i as u16),
+                        owner: None,
+                    });
+                }
+            }
+        }
+        base_deck.shuffle(&mut rng);
+        let first = match config.first_player {
+            Some(p) if (p as usize) < n => PlayerId(p),
+            Some(p) => return Err(SetupError(format!("there is no player {}", p + 1))),
+            None => PlayerId(rng.gen_range(0..n) as u8),
+        };
+        let bases = base_deck
+            .drain(..(n + 1).min(base_deck.len()))
+            .map(|card| super::state::BaseInPlay {
+                card,
+                minions: Vec::new(),
+                actions: Vec::new(),
+            })
+            .collect();
+        let mut state = GameState {
+            rng,
+            cards,
+            players,
+            bases,
+            base_deck,
+            base_discard: Vec::new(),
+            boxed: Vec::new(),
+            turn: Turn {
+                player: first,
+                number: 0,
+                phase: Phase::Setup,
+                allowances: Vec::new(),
+                minions_played: 0,
+                used: Vec::new(),
+            },
+            lasting: Vec::new(),
+            stack: Vec::new(),
+            pending: None,
+            events: Vec::new(),
+            mulligan_asked: Vec::new(),
+            winner: None,
+            ignoring: Vec::new(),
+            triggered: Vec::new(),
+            ranks: Vec::new(),
+        };
+        for seat in 0..n {
+            state.draw(PlayerId(seat as u8), 5);
+        }
+        state.advance();
+        Ok(state)
+    }
+
+    /// The events since the game began or since the last answer.
+    pub fn take_events(&mut self) -> Vec<super::events::Event> {
+        std::mem::take(&mut self.events)
+    }
+}

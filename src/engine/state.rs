@@ -1,0 +1,229 @@
+//! The game as plain data: players and their zones, bases in play with the cards on
+//! them, the turn, lasting effects, the work still to resolve and the one pending
+//! decision. `GameState` is `Clone` and serde; it holds its own seeded RNG.
+
+pub use super::board::Loc;
+use super::decision::Pending;
+use super::defs::DefId;
+use super::effect::Until;
+use super::events::Event;
+use super::flow::Task;
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+
+/// A seat at the table, 0-based; play goes up in number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct PlayerId(pub u8);
+
+impl PlayerId {
+    /// The seat as an index.
+    pub fn ix(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// One physical card (faction card or base) for the whole game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Uid(pub u16);
+
+/// What a physical card is and who owns it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardInst {
+    /// Its definition.
+    pub def: DefId,
+    /// The player whose deck it came from (bases have none).
+    pub owner: Option<PlayerId>,
+}
+
+/// A player and their zones. Decks are top first.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Player {
+    /// The two factions (ids).
+    pub factions: Vec<String>,
+    /// Cards in hand.
+    pub hand: Vec<Uid>,
+    /// The deck, top card first.
+    pub deck: Vec<Uid>,
+    /// The discard pile, oldest first.
+    pub discard: Vec<Uid>,
+    /// Victory points.
+    pub vp: u32,
+    /// Cards in stasis, with their stasis counters (Backtimers).
+    pub stasis: Vec<(Uid, u32)>,
+}
+
+/// An action in play, on a base or attached to a minion.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ActionInPlay {
+    /// The card.
+    pub card: Uid,
+    /// Who played it.
+    pub controller: PlayerId,
+    /// A faction named when it was played (Block the Path).
+    pub named: Option<String>,
+    /// Cards stored under it.
+    pub stored: Vec<Uid>,
+    /// The turn number it was played on.
+    pub since_turn: u32,
+}
+
+/// A minion on a base.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MinionInPlay {
+    /// The card.
+    pub card: Uid,
+    /// Who controls it now.
+    pub controller: PlayerId,
+    /// +1 power counters.
+    pub counters: u32,
+    /// Actions attached to it.
+    pub attached: Vec<ActionInPlay>,
+    /// Cards stored under it.
+    pub stored: Vec<Uid>,
+}
+
+/// A base in play.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BaseInPlay {
+    /// The base card.
+    pub card: Uid,
+    /// Minions on it, in the order they arrived.
+    pub minions: Vec<MinionInPlay>,
+    /// Actions played on the base itself.
+    pub actions: Vec<ActionInPlay>,
+}
+
+/// The turn phases of the rulebook.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    /// Before the first turn: mulligans.
+    Setup,
+    /// Start of turn.
+    StartTurn,
+    /// Play cards.
+    PlayCards,
+    /// Score bases.
+    ScoreBases,
+    /// Draw two cards.
+    Draw,
+    /// End of turn.
+    EndTurn,
+    /// The game is over.
+    Over,
+}
+
+/// A permission to play one card.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Allowance {
+    /// Minion or action.
+    pub minion: bool,
+    /// The turn's normal play (not an extra one).
+    pub normal: bool,
+    /// Printed power at most.
+    pub power_at_most: Option<u32>,
+    /// Only onto this base.
+    pub only_on: Option<Uid>,
+    /// Only onto a base where the player has no minion.
+    pub only_where_no_minion: bool,
+    /// From the discard pile instead of the hand.
+    pub from_discard: bool,
+}
+
+/// This turn's bookkeeping.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Turn {
+    /// Whose turn.
+    pub player: PlayerId,
+    /// Turn count from 1.
+    pub number: u32,
+    /// The phase.
+    pub phase: Phase,
+    /// Plays still available in the Play Cards phase.
+    pub allowances: Vec<Allowance>,
+    /// Minions the current player has played in the Play Cards phase.
+    pub minions_played: u32,
+    /// Once-per-turn keys already used (Talents by card, shared keys by name).
+    pub used: Vec<String>,
+}
+
+/// A temporary change with an end.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Lasting {
+    /// A minion's power changes.
+    Power { minion: Uid, amount: i32 },
+    /// A base's breakpoint changes.
+    Breakpoint { base: Uid, amount: i32 },
+    /// The player cannot play actions.
+    NoActions { player: PlayerId },
+}
+
+/// A lasting effect and when it ends.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LastingEffect {
+    /// What it does.
+    pub what: Lasting,
+    /// When it ends.
+    pub until: Expiry,
+}
+
+/// The moment a lasting effect ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Expiry {
+    /// At the end of this turn number.
+    EndOfTurn(u32),
+    /// At the end of this player's next (or current) turn.
+    EndOfTurnOf(PlayerId),
+    /// At the start of this player's next turn.
+    StartOfTurnOf(PlayerId),
+}
+
+impl Expiry {
+    /// Resolves a card's "until" wording against the current turn.
+    pub fn from_until(until: Until, you: PlayerId, turn: &Turn) -> Expiry {
+        match until {
+            Until::EndOfTurn => Expiry::EndOfTurn(turn.number),
+            Until::EndOfYourTurn => Expiry::EndOfTurnOf(you),
+        }
+    }
+}
+
+/// The whole game.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct GameState {
+    /// The seeded RNG: every shuffle and random discard uses it.
+    pub rng: ChaCha8Rng,
+    /// Every physical card, indexed by [`Uid`].
+    pub cards: Vec<CardInst>,
+    /// The players, by seat.
+    pub players: Vec<Player>,
+    /// Bases in play, in table order.
+    pub bases: Vec<BaseInPlay>,
+    /// The base deck, top first.
+    pub base_deck: Vec<Uid>,
+    /// Scored and swapped-out bases.
+    pub base_discard: Vec<Uid>,
+    /// Cards out of the game.
+    pub boxed: Vec<Uid>,
+    /// The turn.
+    pub turn: Turn,
+    /// Temporary changes.
+    pub lasting: Vec<LastingEffect>,
+    /// Work still to resolve, last = next.
+    pub stack: Vec<Task>,
+    /// The one decision the game waits for.
+    pub pending: Option<Pending>,
+    /// Events not yet handed to the caller.
+    #[serde(skip)]
+    pub events: Vec<Event>,
+    /// Players who took the opening mulligan question already.
+    pub mulligan_asked: Vec<PlayerId>,
+    /// The winner, once the game is over.
+    pub winner: Option<PlayerId>,
+    /// Which players ignore a base's ability until the start of their next turn
+    /// (Infiltrate): (base, player).
+    pub ignoring: Vec<(Uid, PlayerId)>,
+    /// Abilities triggered by what is resolving, waiting for it to finish.
+    pub triggered: Vec<Task>,
+    /// The places at the base scored last: (player, power, place from 1).
+    pub ranks: Vec<(PlayerId, i32, u32)>,
+}

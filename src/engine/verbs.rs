@@ -1,0 +1,668 @@
+//! The verbs: every change to the table goes through one of these, so protections,
+//! "instead" replacements, triggered abilities and events cannot be bypassed.
+
+use super::board::Loc;
+use super::effect::{Effect, ExtraPlay as ExtraSpec, Static, Target, Trigger};
+use super::events::{Event, Zone};
+use super::flow::Task;
+use super::interp::{Ctx, Value};
+use super::state::{
+    ActionInPlay, Allowance, Expiry, GameState, Lasting, LastingEffect, MinionInPlay, Phase,
+    PlayerId, Uid,
+};
+use rand::seq::SliceRandom;
+
+impl GameState {
+    /// Performs one verb of a program.
+    pub(super) fn run_verb(&mut self, verb: Effect, ctx: Ctx) {
+        let card = |s: &Self, t: &Target| s.target_card(t, &ctx);
+        match verb {
+            Effect::Destroy(t) => {
+                if let Some(c) = card(self, &t) {
+                    self.destroy(c, &ctx);
+                }
+            }
+            Effect::ReturnToHand(t) => {
+                if let Some(c) = card(self, &t) {
+                    if !self.intercepted(c, &ctx) {
+                        self.leave_play(c, Zone::Hand);
+                        self.events.push(Event::Returned { card: c });
+                    }
+                }
+            }
+            Effect::PlaceOnDeckBottom(t) => {
+                if let Some(c) = card(self, &t) {
+                    if self.minion(c).is_none() || !self.intercepted(c, &ctx) {
+                        self.leave_play(c, Zone::DeckBottom);
+                        self.events.push(Event::Placed {
+                            card: c,
+                            to: Zone::DeckBottom,
+                        });
+                    }
+                }
+            }
+            Effect::Move { what, to } => {
+                if let (Some(c), Some(base)) = (card(self, &what), card(self, &to)) {
+                    if !self.intercepted(c, &ctx) {
+                        self.move_minion(c, base);
+                    }
+                }
+            }
+            Effect::Draw(n) => {
+                let n = self.amount(&n, &ctx).max(0) as usize;
+                self.draw(ctx.you, n);
+            }
+            Effect::GainVp { who, amount } => {
+                let n = self.amount(&amount, &ctx).max(0) as u32;
+                for p in self.players_of(&who, &ctx) {
+                    self.gain_vp(p, n);
+                }
+            }
+            Effect::ExtraPlay(spec) => self.grant_extra(&spec, &ctx),
+            Effect::PowerUntil {
+                what,
+                amount,
+                until,
+            } => {
+                if let Some(c) = card(self, &what) {
+                    let n = self.amount(&amount, &ctx);
+                    if self.minion(c).is_some() && !self.intercepted(c, &ctx) {
+                        let until = Expiry::from_until(until, ctx.you, &self.turn);
+                        self.lasting.push(LastingEffect {
+                            what: Lasting::Power {
+                                minion: c,
+                                amount: n,
+                            },
+                            until,
+                        });
+                        self.events.push(Event::PowerChanged { card: c, amount: n });
+                    }
+                }
+            }
+            Effect::BreakpointThisTurn { base, amount } => {
+                if let Some(b) = card(self, &base) {
+                    let n = self.amount(&amount, &ctx);
+                    self.lasting.push(LastingEffect {
+                        what: Lasting::Breakpoint { base: b, amount: n },
+                        until: Expiry::EndOfTurn(self.turn.number),
+                    });
+                    self.events
+                        .push(Event::BreakpointChanged { base: b, amount: n });
+                }
+            }
+            Effect::PutInDiscard(t) => {
+                if let Some(c) = card(self, &t) {
+                    let owner = self.owner(c);
+                    self.take_out_of_zone(c);
+                    self.players[owner.ix()].discard.push(c);
+                    self.events.push(Event::Discarded {
+                        player: owner,
+                        cards: vec![c],
+                    });
+                }
+            }
+            Effect::Discard { who, count, random } => {
+                let n = self.amount(&count, &ctx).max(0) as usize;
+                for p in self.players_of(&who, &ctx) {
+                    if random {
+                        self.discard_random(p, n);
+                    } else {
+                        self.stack
+                            .push(Task::DiscardChosen(p, n as u32, ctx.source));
+                    }
+                }
+            }
+            Effect::NameFaction(t) => {
+                if let Some(f) = match &t {
+                    Target::Var(name) => match ctx.var(name) {
+                        Some(Value::Faction(f)) => Some(f.clone()),
+                        _ => None,
+                    },
+                    _ => None,
+                } {
+                    if let Loc::OnBase(b, a) = self.locate(ctx.source) {
+                        self.bases[b].actions[a].named = Some(f.clone());
+                    }
+                    self.events.push(Event::Named {
+                        player: ctx.you,
+                        faction: f,
+                    });
+                }
+            }
+            Effect::IgnoreBaseUntilMyTurn(t) => {
+                if let Some(b) = card(self, &t) {
+                    if !self.ignoring.contains(&(b, ctx.you)) {
+                        self.ignoring.push((b, ctx.you));
+                    }
+                }
+            }
+            Effect::LookAtHand(t) => {
+                if let Some(Value::Player(p)) = match &t {
+                    Target::Var(name) => ctx.var(name).cloned(),
+                    _ => None,
+                } {
+                    self.events.push(Event::LookedAtHand {
+                        player: ctx.you,
+                        target: p,
+                    });
+                }
+            }
+            Effect::SwapBase { old, new } => {
+                if let (Some(old), Some(new)) = (card(self, &old), card(self, &new)) {
+                    self.swap_base(old, new);
+                }
+            }
+            Effect::PutBaseOnTop(t) => {
+                if let Some(b) = card(self, &t) {
+                    if let Some(i) = self.base_deck.iter().position(|&x| x == b) {
+                        self.base_deck.remove(i);
+                        self.base_deck.insert(0, b);
+                    }
+                }
+            }
+            Effect::PlayNow { card: what, to } => {
+                if let (Some(c), Some(base)) = (card(self, &what), card(self, &to)) {
+                    if !self.may_play_minion_on(ctx.you, c, base) {
+                        return;
+                    }
+                    let from = match self.locate(c) {
+                        Loc::Discard(_) => Zone::Discard,
+                        _ => Zone::Hand,
+                    };
+                    self.play_card(ctx.you, c, Some(super::decision::PlayTo::Base(base)), from);
+                }
+            }
+            Effect::DiscardHand(who) => {
+                for p in self.players_of(&who, &ctx) {
+                    let cards = std::mem::take(&mut self.players[p.ix()].hand);
+                    self.players[p.ix()].discard.extend(&cards);
+                    self.events.push(Event::Discarded { player: p, cards });
+                }
+            }
+            other => unreachable!("not a verb: {other:?}"),
+        }
+    }
+
+    /// Gives `ctx.you` an extra play. Outside the Play Cards phase (or when the card
+    /// says so) it must be used at once: it is offered now and then lost.
+    fn grant_extra(&mut self, spec: &ExtraSpec, ctx: &Ctx) {
+        let allowance = Allowance {
+            minion: spec.minion,
+            normal: false,
+            power_at_most: spec.power_at_most,
+            only_on: spec.only_on.as_ref().and_then(|t| self.target_card(t, ctx)),
+            only_where_no_minion: spec.only_where_no_minion_of_yours,
+            from_discard: spec.from_discard,
+        };
+        self.events.push(Event::ExtraPlay {
+            player: ctx.you,
+            minion: spec.minion,
+        });
+        let in_own_play_phase = self.turn.phase == Phase::PlayCards && self.turn.player == ctx.you;
+        if spec.now || !in_own_play_phase {
+            self.stack.push(Task::ImmediatePlay(ctx.you, allowance));
+        } else {
+            self.turn.allowances.push(allowance);
+        }
+    }
+
+    /// Destroys a card in play, unless something protects it or replaces the destruction.
+    pub(super) fn destroy(&mut self, card: Uid, ctx: &Ctx) {
+        let loc = self.locate(card);
+        match loc {
+            Loc::Minion(..) => {
+                if self.indestructible(card) {
+                    self.events.push(Event::Prevented { card, by: card });
+                    return;
+                }
+                if self.intercepted(card, ctx) {
+                    return;
+                }
+                let instead = self
+                    .def(card)
+                    .abilities()
+                    .iter()
+                    .find(|a| a.when == Trigger::InsteadOfDestroyed);
+                if let Some(ability) = instead {
+                    let src_ctx = self.ctx_of(card);
+                    self.push_resolution(ability.effect.clone(), src_ctx);
+                    return;
+                }
+                let base = self.base_of(card);
+                let controller = self.controller(card);
+                self.leave_play(card, Zone::Discard);
+                self.events.push(Event::Destroyed { card, by: ctx.you });
+                self.after_destroyed(card, base, controller);
+            }
+            Loc::OnBase(..) | Loc::OnMinion(..) => {
+                let base = self.base_of(card);
+                let controller = self.controller(card);
+                self.leave_play(card, Zone::Discard);
+                self.events
+                    .push(Event::ActionDestroyed { card, by: ctx.you });
+                self.after_destroyed(card, base, controller);
+            }
+            _ => {}
+        }
+    }
+
+    /// Queues the abilities that wait for this destruction: the card's own, and those
+    /// of the base it was on and the cards still there.
+    fn after_destroyed(&mut self, card: Uid, base: Option<Uid>, controller: PlayerId) {
+        for a in self.def(card).abilities() {
+            if a.when == Trigger::AfterDestroyed {
+                let ctx = Ctx {
+                    source: card,
+                    you: controller,
+                    here: base,
+                    subject: Some(card),
+                    scoring: None,
+                    vars: Vec::new(),
+                };
+                self.triggered.push(Task::Resolve(a.effect.clone(), ctx));
+            }
+        }
+        let Some(base) = base else {
+            return;
+        };
+        if self.def(card).card().is_none_or(|c| !c.is_minion()) {
+            return;
+        }
+        let owner = self.owner(card);
+        for src in self.sources() {
+            if src.base != base {
+                continue;
+            }
+            for a in self.def(src.card).abilities() {
+                if a.when == Trigger::AfterMinionHereDestroyed {
+                    let you = if src.is_base { owner } else { src.controller };
+                    if src.is_base && self.base_ignored_by(base, you) {
+                        continue;
+                    }
+                    let mut ctx = Ctx::for_source(&src);
+                    ctx.you = you;
+                    ctx.subject = Some(card);
+                    self.triggered.push(Task::Resolve(a.effect.clone(), ctx));
+                }
+            }
+        }
+    }
+
+    /// The context of a card in play's own abilities.
+    pub(super) fn ctx_of(&self, card: Uid) -> Ctx {
+        Ctx {
+            source: card,
+            you: self.controller(card),
+            here: self.base_of(card),
+            subject: None,
+            scoring: None,
+            vars: Vec::new(),
+        }
+    }
+
+    /// True when an Ongoing ability says nothing can destroy this minion.
+    fn indestructible(&self, card: Uid) -> bool {
+        self.def(card)
+            .abilities()
+            .iter()
+            .any(|a| matches!(a.statics, Some(Static::Indestructible)))
+    }
+
+    /// True when the source is an action of a player other than the minion's controller.
+    fn is_others_action(&self, card: Uid, ctx: &Ctx) -> bool {
+        let source_is_action = self.def(ctx.source).card().is_some_and(|c| !c.is_minion());
+        source_is_action && self.minion(card).is_some_and(|m| m.controller != ctx.you)
+    }
+
+    /// True when the minion cannot be affected by this source at all (Wildlife
+    /// Preserve, Smoke Bomb): such minions are not offered as choices.
+    pub(super) fn shielded(&self, card: Uid, ctx: &Ctx) -> bool {
+        if !self.is_others_action(card, ctx) {
+            return false;
+        }
+        let Some(m) = self.minion(card) else {
+            return false;
+        };
+        let controller = m.controller;
+        self.statics().into_iter().any(|(src, st)| match st {
+            Static::AttachedShieldFromOthersActions => src.attached_to == Some(card),
+            Static::ShieldFromOthersActions(f) => {
+                src.controller == controller && self.minion_matches(f, card, &Ctx::for_source(&src))
+            }
+            _ => false,
+        })
+    }
+
+    /// Checks the one-use shields before an ability affects a minion: if one stops it,
+    /// the shield is destroyed and true is returned. Also refuses shielded minions.
+    pub(super) fn intercepted(&mut self, card: Uid, ctx: &Ctx) -> bool {
+        if self.minion(card).is_none() {
+            return false;
+        }
+        if self.shielded(card, ctx) {
+            self.events.push(Event::Prevented {
+                card,
+                by: ctx.source,
+            });
+            return true;
+        }
+        let others_action = self.is_others_action(card, ctx);
+        let controller = self.controller(card);
+        let shield = self.statics().into_iter().find_map(|(src, st)| match st {
+            Static::AttachedShieldOnce
+                if src.attached_to == Some(card) && src.card != ctx.source =>
+            {
+                Some(src.card)
+            }
+            Static::ShieldOnceFromOthersActions
+                if others_action
+                    && src.controller == controller
+                    && self.base_of(card) == Some(src.base) =>
+            {
+                Some(src.card)
+            }
+            _ => None,
+        });
+        match shield {
+            Some(shield) => {
+                let base = self.base_of(shield);
+                let owner_ctl = self.controller(shield);
+                self.leave_play(shield, Zone::Discard);
+                self.events.push(Event::Prevented { card, by: shield });
+                self.events.push(Event::ActionDestroyed {
+                    card: shield,
+                    by: ctx.you,
+                });
+                self.after_destroyed(shield, base, owner_ctl);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Takes a card out of play (with its attachments and stored cards going to their
+    /// owners' discard piles) and puts it in a zone of its owner.
+    pub(super) fn leave_play(&mut self, card: Uid, to: Zone) {
+        let removed: Vec<Uid> = match self.locate(card) {
+            Loc::Minion(b, m) => {
+                let minion = self.bases[b].minions.remove(m);
+                self.lasting
+                    .retain(|l| !matches!(l.what, Lasting::Power { minion: x, .. } if x == card));
+                minion
+                    .attached
+                    .iter()
+                    .map(|a| a.card)
+                    .chain(minion.stored.iter().copied())
+                    .collect()
+            }
+            Loc::OnBase(b, a) => self.bases[b].actions.remove(a).stored,
+            Loc::OnMinion(b, m, a) => self.bases[b].minions[m].attached.remove(a).stored,
+            _ => {
+                self.take_out_of_zone(card);
+                Vec::new()
+            }
+        };
+        for c in removed {
+            let owner = self.owner(c);
+            self.players[owner.ix()].discard.push(c);
+        }
+        self.put_in_zone(card, to);
+    }
+
+    /// Removes a card from its owner's hand, deck or discard pile.
+    pub(super) fn take_out_of_zone(&mut self, card: Uid) {
+        let owner = self.owner(card);
+        let p = &mut self.players[owner.ix()];
+        for zone in [&mut p.hand, &mut p.deck, &mut p.discard] {
+            zone.retain(|&c| c != card);
+        }
+    }
+
+    /// Puts a card into one of its owner's zones.
+    pub(super) fn put_in_zone(&mut self, card: Uid, to: Zone) {
+        let owner = self.owner(card);
+        let p = &mut self.players[owner.ix()];
+        match to {
+            Zone::Hand => p.hand.push(card),
+            Zone::DeckTop => p.deck.insert(0, card),
+            Zone::DeckBottom => p.deck.push(card),
+            Zone::Discard => p.discard.push(card),
+            Zone::Box => self.boxed.push(card),
+            Zone::Base(_) | Zone::Minion(_) => {}
+        }
+    }
+
+    /// Moves a minion, with its attachments and counters, to another base.
+    pub(super) fn move_minion(&mut self, card: Uid, to: Uid) {
+        let (Loc::Minion(b, m), Some(t)) = (self.locate(card), self.base_index(to)) else {
+            return;
+        };
+        let from = self.bases[b].card;
+        if from == to {
+            return;
+        }
+        let minion = self.bases[b].minions.remove(m);
+        self.bases[t].minions.push(minion);
+        self.events.push(Event::Moved { card, from, to });
+    }
+
+    /// Draws cards, making a new deck from the discard pile when the deck runs out.
+    pub fn draw(&mut self, player: PlayerId, n: usize) {
+        let mut drawn = Vec::new();
+        for _ in 0..n {
+            if self.players[player.ix()].deck.is_empty() {
+                self.reshuffle(player);
+            }
+            let p = &mut self.players[player.ix()];
+            if p.deck.is_empty() {
+                break;
+            }
+            let c = p.deck.remove(0);
+            p.hand.push(c);
+            drawn.push(c);
+        }
+        if !drawn.is_empty() {
+            self.events.push(Event::Drew {
+                player,
+                cards: drawn,
+            });
+        }
+    }
+
+    /// Shuffles the discard pile to make a new deck.
+    pub(super) fn reshuffle(&mut self, player: PlayerId) {
+        let p = &mut self.players[player.ix()];
+        if p.discard.is_empty() {
+            return;
+        }
+        let mut cards = std::mem::take(&mut p.discard);
+        cards.shuffle(&mut self.rng);
+        self.players[player.ix()].deck.extend(cards);
+        self.events.push(Event::Shuffled { player });
+    }
+
+    /// Discards cards at random from a hand.
+    pub(super) fn discard_random(&mut self, player: PlayerId, n: usize) {
+        let mut cards = Vec::new();
+        for _ in 0..n {
+            let hand = &self.players[player.ix()].hand;
+            if hand.is_empty() {
+                break;
+            }
+            let i = rand::Rng::gen_range(&mut self.rng, 0..hand.len());
+            let c = self.players[player.ix()].hand.remove(i);
+            self.players[player.ix()].discard.push(c);
+            cards.push(c);
+        }
+        if !cards.is_empty() {
+            self.events.push(Event::Discarded { player, cards });
+        }
+    }
+
+    /// Adds VP.
+    pub(super) fn gain_vp(&mut self, player: PlayerId, n: u32) {
+        if n == 0 {
+            return;
+        }
+        let p = &mut self.players[player.ix()];
+        p.vp += n;
+        self.events.push(Event::GainedVp {
+            player,
+            amount: n,
+            total: p.vp,
+        });
+    }
+
+    /// Swaps a base in play for one from the base deck: actions on the old base are
+    /// discarded, minions stay (now on the new base), the old base goes into the base
+    /// deck, which is shuffled (Terraforming, printed).
+    fn swap_base(&mut self, old: Uid, new: Uid) {
+        let (Some(b), Some(d)) = (
+            self.base_index(old),
+            self.base_deck.iter().position(|&x| x == new),
+        ) else {
+            return;
+        };
+        self.base_deck.remove(d);
+        let actions = std::mem::take(&mut self.bases[b].actions);
+        for a in actions {
+            let owner = self.owner(a.card);
+            self.players[owner.ix()].discard.push(a.card);
+        }
+        self.bases[b].card = new;
+        self.lasting
+            .retain(|l| !matches!(l.what, Lasting::Breakpoint { base, .. } if base == old));
+        self.ignoring.retain(|(base, _)| *base != old);
+        self.base_deck.push(old);
+        self.base_deck.shuffle(&mut self.rng);
+        self.events.push(Event::BaseReplaced {
+            old,
+            new: Some(new),
+        });
+    }
+
+    /// Puts a card into play from hand or discard pile: a minion on a base, an action
+    /// on a base or a minion, or a standard action into resolution. Then its on-play
+    /// abilities run, and what waits for a play is triggered.
+    pub(super) fn play_card(
+        &mut self,
+        player: PlayerId,
+        card: Uid,
+        to: Option<super::decision::PlayTo>,
+        from: Zone,
+    ) {
+        use super::decision::PlayTo;
+        self.take_out_of_zone(card);
+        let Some(def) = self.def(card).card() else {
+            return;
+        };
+        let since_turn = self.turn.number;
+        let action = |c| ActionInPlay {
+            card: c,
+            controller: player,
+            named: None,
+            stored: Vec::new(),
+            since_turn,
+        };
+        let here = match to {
+            Some(PlayTo::Base(base)) => {
+                let Some(b) = self.base_index(base) else {
+                    return;
+                };
+                if def.is_minion() {
+                    self.bases[b].minions.push(MinionInPlay {
+                        card,
+                        controller: player,
+                        counters: 0,
+                        attached: Vec::new(),
+                        stored: Vec::new(),
+                    });
+                } else {
+                    self.bases[b].actions.push(action(card));
+                }
+                Some(base)
+            }
+            Some(PlayTo::Minion(m)) => {
+                let Loc::Minion(b, i) = self.locate(m) else {
+                    return;
+                };
+                self.bases[b].minions[i].attached.push(action(card));
+                Some(self.bases[b].card)
+            }
+            None => None,
+        };
+        let zone_to = to.map(|t| match t {
+            PlayTo::Base(b) => Zone::Base(b),
+            PlayTo::Minion(m) => Zone::Minion(m),
+        });
+        self.events.push(Event::Played {
+            player,
+            card,
+            to: zone_to,
+            from,
+        });
+        if def.is_minion() && self.turn.player == player && self.turn.phase == Phase::PlayCards {
+            self.turn.minions_played += 1;
+        }
+        let ctx = Ctx {
+            source: card,
+            you: player,
+            here,
+            subject: None,
+            scoring: None,
+            vars: Vec::new(),
+        };
+        let on_play: Vec<Effect> = def
+            .abilities
+            .iter()
+            .filter(|a| a.when == Trigger::OnPlay)
+            .map(|a| a.effect.clone())
+            .collect();
+        self.stack.push(Task::Flush);
+        if to.is_none() {
+            self.stack.push(Task::FinishAction(card));
+        }
+        for effect in on_play.into_iter().rev() {
+            self.stack.push(Task::Run(effect, ctx.clone()));
+        }
+        if def.is_minion() {
+            if let Some(base) = here {
+                self.minion_played_here(card, base, player);
+            }
+        }
+    }
+
+    /// Queues the abilities that wait for a minion played on this base.
+    fn minion_played_here(&mut self, card: Uid, base: Uid, player: PlayerId) {
+        let owner = self.owner(card);
+        for src in self.sources() {
+            if src.base != base || src.card == card {
+                continue;
+            }
+            for a in self.def(src.card).abilities() {
+                let wanted = match a.when {
+                    Trigger::AfterMinionPlayedHere => true,
+                    Trigger::AfterOthersMinionPlayedHere => src.controller != player,
+                    _ => false,
+                };
+                if !wanted {
+                    continue;
+                }
+                let you = if src.is_base { owner } else { src.controller };
+                if src.is_base && self.base_ignored_by(base, you) {
+                    continue;
+                }
+                let mut ctx = Ctx::for_source(&src);
+                ctx.you = you;
+                ctx.subject = Some(card);
+                self.triggered.push(Task::Resolve(a.effect.clone(), ctx));
+            }
+        }
+    }
+
+    /// Pushes an ability's program as its own resolution, with its triggers after it.
+    pub(super) fn push_resolution(&mut self, effect: Effect, ctx: Ctx) {
+        self.stack.push(Task::Flush);
+        self.stack.push(Task::Run(effect, ctx));
+    }
+}
