@@ -293,30 +293,24 @@ fn back_translating_each_committed_sheet_gives_the_card_text() {
 
 #[test]
 fn card_braille_shows_unicode_braille_grade_1_by_default() {
-    let out = smashup()
-        .args(["card", "pm5", "--braille"])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
-    let first = text.lines().next().unwrap();
-    assert_eq!(first, braille::ueb::to_unicode("PM#E ,PIRATE ,KING"));
-    assert!(
-        text.chars()
-            .all(|c| c == '\n' || ('\u{2800}'..='\u{283f}').contains(&c)),
-        "{text}"
-    );
+    let stdout = |args: &[&str]| {
+        let out = smashup().args(args).output().unwrap();
+        assert!(out.status.success(), "{args:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let cells = stdout(&["card", "pm5", "--braille"]);
+    let print = stdout(&["card", "pm5"]);
     assert_eq!(
-        text.lines().count(),
-        smashup()
-            .args(["card", "pm5"])
-            .output()
-            .unwrap()
-            .stdout
-            .iter()
-            .filter(|&&b| b == b'\n')
-            .count()
+        cells.lines().next(),
+        Some(braille::ueb::to_unicode("PM#E ,PIRATE ,KING").as_str())
     );
+    let braille_cell = |c: char| ('\u{2800}'..='\u{283f}').contains(&c);
+    assert!(
+        cells.chars().all(|c| c == '\n' || braille_cell(c)),
+        "{cells}"
+    );
+    // The same lines as the print answer, one braille line each.
+    assert_eq!(cells.lines().count(), print.lines().count());
 }
 
 #[test]
