@@ -1,4 +1,5 @@
 pub mod braille;
 pub mod cards;
-pub mod lookup;
 pub mod engine;
+pub mod lookup;
+pub mod scenario;

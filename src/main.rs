@@ -69,6 +69,12 @@ enum Command {
         #[arg(long, value_name = "1|2", default_value = "2")]
         grade: Grade,
     },
+    /// Run scenario files (a position, answers, checks) and print pass or fail for each.
+    Scenario {
+        /// Scenario files (RON), e.g. tests/scenarios/pirates/*.ron.
+        #[arg(required = true, num_args = 1..)]
+        files: Vec<PathBuf>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -125,6 +131,7 @@ fn main() -> ExitCode {
         Command::Faction { name } => faction(&catalog, &name.join(" "), cli.format),
         Command::Bases { set } => bases(&catalog, set.as_deref(), cli.format),
         Command::BrailleRef { out, grade } => braille_ref(&catalog, &out, grade),
+        Command::Scenario { files } => scenarios(&files),
     }
 }
 
@@ -285,5 +292,34 @@ fn braille_ref(catalog: &Catalog, out: &std::path::Path, grade: Grade) -> ExitCo
             eprintln!("Error: {e}");
             ExitCode::from(2)
         }
+    }
+}
+
+/// Runs each scenario file: "PASS name" or "FAIL file: step N: what differs".
+fn scenarios(files: &[PathBuf]) -> ExitCode {
+    let mut failed = 0;
+    for path in files {
+        let name = path.display().to_string();
+        let outcome = std::fs::read_to_string(path)
+            .map_err(|e| format!("{name}: cannot read: {e}"))
+            .and_then(|text| smashup::scenario::parse(&name, &text))
+            .and_then(|s| {
+                smashup::scenario::run(&s)
+                    .map(|_| s.name.clone())
+                    .map_err(|f| format!("{name} ({}): {f}", s.name))
+            });
+        match outcome {
+            Ok(title) => println!("PASS {title}"),
+            Err(message) => {
+                failed += 1;
+                println!("FAIL {message}");
+            }
+        }
+    }
+    println!("{} passed, {failed} failed", files.len() - failed);
+    if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
     }
 }

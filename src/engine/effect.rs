@@ -126,6 +126,12 @@ pub enum Effect {
         #[serde(default = "Effect::boxed_nothing")]
         otherwise: Box<Effect>,
     },
+    /// Bind a card or base named now (e.g. the base a minion is on) and run `then`.
+    Bind {
+        bind: String,
+        value: Target,
+        then: Box<Effect>,
+    },
     /// Bind a number computed now (fixed from here on) and run `then`.
     Let {
         bind: String,
@@ -214,14 +220,42 @@ pub struct Choose {
     /// Who chooses (default: the ability's controller).
     #[serde(default = "PlayerSel::you")]
     pub by: PlayerSel,
-    /// Repeat the choice up to this many times (distinct picks); `None` for once.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub up_to: Option<u32>,
+    /// How many distinct picks: once (default), up to N, or any number.
+    #[serde(default, skip_serializing_if = "Times::is_once")]
+    pub times: Times,
     /// What the choice is for, so the question can say so.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub purpose: Option<Purpose>,
     /// What happens with the choice.
     pub then: Effect,
+}
+
+/// How many picks a choice makes; each pick runs `then` before the next is asked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Times {
+    /// One pick.
+    #[default]
+    Once,
+    /// Up to this many picks (the chooser may stop early).
+    UpTo(u32),
+    /// As many as the chooser likes.
+    AnyNumber,
+}
+
+impl Times {
+    /// True for the default, single pick.
+    pub fn is_once(&self) -> bool {
+        *self == Times::Once
+    }
+
+    /// True when another pick may follow pick number `picked` (from 0).
+    pub fn more_after(self, picked: u32) -> bool {
+        match self {
+            Times::Once => false,
+            Times::UpTo(n) => picked + 1 < n,
+            Times::AnyNumber => true,
+        }
+    }
 }
 
 /// Why something is being chosen; only used to word the question.
@@ -400,6 +434,8 @@ pub enum Target {
     ScoringBase,
     /// A faction by id.
     Faction(String),
+    /// The base the bound minion is on.
+    BaseOf(String),
 }
 
 /// A number.

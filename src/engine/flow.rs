@@ -144,7 +144,7 @@ impl GameState {
                     bind: "discarded".into(),
                     optional: false,
                     by: super::effect::PlayerSel::You,
-                    up_to: None,
+                    times: Default::default(),
                     purpose: Some(super::effect::Purpose::Discard),
                     then: Effect::PutInDiscard(super::effect::Target::Var("discarded".into())),
                 };

@@ -89,6 +89,9 @@ impl GameState {
                 _ => None,
             },
             Target::Faction(_) => None,
+            Target::BaseOf(name) => self
+                .target_card(&Target::Var(name.clone()), ctx)
+                .and_then(|m| self.base_of(m)),
         }
     }
 
@@ -409,6 +412,16 @@ impl GameState {
                 };
                 self.stack.push(Task::Run(*next, ctx));
             }
+            Effect::Bind { bind, value, then } => {
+                let v = match self.target_card(&value, &ctx) {
+                    Some(c) if self.def(c).base().is_some() => Some(Value::Base(c)),
+                    Some(c) => Some(Value::Card(c)),
+                    None => None,
+                };
+                if let Some(v) = v {
+                    self.stack.push(Task::Run(*then, ctx.with(&bind, v)));
+                }
+            }
             Effect::Let { bind, value, then } => {
                 let n = self.amount(&value, &ctx);
                 self.stack
@@ -484,13 +497,11 @@ impl GameState {
     pub(super) fn after_pick(&mut self, choose: Box<Choose>, ctx: Ctx, v: Value, picked: u32) {
         let then = choose.then.clone();
         let bound = ctx.with(&choose.bind, v.clone());
-        if let Some(max) = choose.up_to {
-            if picked + 1 < max {
-                let mut next_ctx = ctx;
-                next_ctx.vars.push((format!("picked:{}", choose.bind), v));
-                self.stack
-                    .push(Task::ChooseAgain(choose, Box::new(next_ctx), picked + 1));
-            }
+        if choose.times.more_after(picked) {
+            let mut next_ctx = ctx;
+            next_ctx.vars.push((format!("picked:{}", choose.bind), v));
+            self.stack
+                .push(Task::ChooseAgain(choose, Box::new(next_ctx), picked + 1));
         }
         self.stack.push(Task::Run(then, bound));
     }

@@ -13,6 +13,7 @@ pub mod events;
 pub mod flow;
 mod hooks;
 pub mod interp;
+pub mod position;
 pub mod setup;
 pub mod state;
 mod verbs;

@@ -126,15 +126,13 @@ impl GameState {
                 actions: Vec::new(),
             })
             .collect();
-        let mut state = GameState {
+        let mut state = GameState::assemble(
             rng,
             cards,
             players,
             bases,
             base_deck,
-            base_discard: Vec::new(),
-            boxed: Vec::new(),
-            turn: Turn {
+            Turn {
                 player: first,
                 number: 0,
                 phase: Phase::Setup,
@@ -142,16 +140,7 @@ impl GameState {
                 minions_played: 0,
                 used: Vec::new(),
             },
-            lasting: Vec::new(),
-            stack: Vec::new(),
-            pending: None,
-            events: Vec::new(),
-            mulligan_asked: Vec::new(),
-            winner: None,
-            ignoring: Vec::new(),
-            triggered: Vec::new(),
-            ranks: Vec::new(),
-        };
+        );
         for seat in 0..n {
             state.draw(PlayerId(seat as u8), 5);
         }

@@ -227,3 +227,35 @@ pub struct GameState {
     /// The places at the base scored last: (player, power, place from 1).
     pub ranks: Vec<(PlayerId, i32, u32)>,
 }
+
+impl GameState {
+    /// A game with these cards and zones, nothing pending yet and nothing resolving.
+    pub(super) fn assemble(
+        rng: ChaCha8Rng,
+        cards: Vec<CardInst>,
+        players: Vec<Player>,
+        bases: Vec<BaseInPlay>,
+        base_deck: Vec<Uid>,
+        turn: Turn,
+    ) -> GameState {
+        GameState {
+            rng,
+            cards,
+            players,
+            bases,
+            base_deck,
+            base_discard: Vec::new(),
+            boxed: Vec::new(),
+            turn,
+            lasting: Vec::new(),
+            stack: Vec::new(),
+            pending: None,
+            events: Vec::new(),
+            mulligan_asked: Vec::new(),
+            winner: None,
+            ignoring: Vec::new(),
+            triggered: Vec::new(),
+            ranks: Vec::new(),
+        }
+    }
+}

@@ -1,0 +1,420 @@
+//! Scenario files: a position, the answers to give, and what must hold afterwards,
+//! in RON, so that a player can check a ruling and a reviewer can add a case
+//! without writing Rust. `cargo test` runs every file in `tests/scenarios/`;
+//! `smashup scenario FILE...` runs any file and prints pass or fail with the difference.
+//!
+//! Cards are named by id (`pirates.pirate_king`). Where several copies would match,
+//! the first in table order (bases left to right, minions in arrival order) is meant.
+
+use crate::engine::board::Loc;
+use crate::engine::events::Event;
+use crate::engine::position::Position;
+use crate::engine::{Ask, Choice, GameState, Phase, PlayTo, PlayerId, Uid};
+use serde::{Deserialize, Serialize};
+
+/// A scenario file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    /// What it shows, in one line.
+    pub name: String,
+    /// The position.
+    pub position: Position,
+    /// Answers and checks, in order.
+    pub steps: Vec<Step>,
+}
+
+/// One step: give an answer, or check the game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Step {
+    /// Answer the pending question with the option matching this.
+    Answer(Answer),
+    /// Check that this holds now.
+    Check(Check),
+}
+
+/// An answer, by card id rather than by option number.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Answer {
+    /// Play a card (no target, or on a base or a minion).
+    Play(String),
+    /// Play a card on a base.
+    PlayOn(String, String),
+    /// Use a Special or Talent of this card.
+    Use(String),
+    /// End the Play Cards phase.
+    EndTurn,
+    /// Choose this card.
+    Card(String),
+    /// Choose this card of this owner.
+    CardOf(String, u8),
+    /// Choose this base.
+    Base(String),
+    /// Choose this player.
+    Player(u8),
+    /// Choose this faction.
+    Faction(String),
+    /// Yes.
+    Yes,
+    /// No.
+    No,
+    /// Stop choosing.
+    Done,
+    /// Use nothing now.
+    Pass,
+}
+
+/// Something that must hold.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Check {
+    /// The player's hand holds exactly these cards (any order).
+    Hand(u8, Vec<String>),
+    /// The player's deck is exactly this, top first.
+    Deck(u8, Vec<String>),
+    /// The player's discard pile holds exactly these cards (any order).
+    Discard(u8, Vec<String>),
+    /// The minions on this base are exactly these (any order).
+    Minions(String, Vec<String>),
+    /// The actions on this base (on the base itself) are exactly these.
+    Actions(String, Vec<String>),
+    /// The actions attached to this minion are exactly these.
+    Attached(String, Vec<String>),
+    /// The bases in play are exactly these, in table order.
+    Bases(Vec<String>),
+    /// This card's current power (the first copy in play).
+    Power(String, i32),
+    /// A player's total power on a base.
+    PlayerPower(String, u8, i32),
+    /// The total power on a base.
+    TotalPower(String, i32),
+    /// A base's current breakpoint.
+    Breakpoint(String, i32),
+    /// A player's VP.
+    Vp(u8, u32),
+    /// Who controls this minion.
+    Controller(String, u8),
+    /// The pending question is for this player and has these many options.
+    Options(u8, usize),
+    /// This option is on offer now.
+    Offered(Answer),
+    /// This option is not on offer now.
+    NotOffered(Answer),
+    /// The game is in this phase.
+    Phase(Phase),
+    /// Whose turn it is.
+    Turn(u8),
+    /// The game is over and this player won.
+    Winner(u8),
+    /// Some event since the start has this kind (the enum variant name, e.g. "Destroyed").
+    Happened(String),
+    /// No event since the start has this kind.
+    NotHappened(String),
+}
+
+/// A scenario that did not hold, with a readable difference.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Failure {
+    /// The step, from 1.
+    pub step: usize,
+    /// What went wrong.
+    pub message: String,
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "step {}: {}", self.step, self.message)
+    }
+}
+
+/// Reads a scenario file; errors name the file, line and column.
+pub fn parse(file: &str, text: &str) -> Result<Scenario, String> {
+    ron::from_str(text)
+        .map_err(|e| format!("{file}:{}:{}: {}", e.position.line, e.position.col, e.code))
+}
+
+/// Runs a scenario. A step that answers a question the game does not ask, or a
+/// question still open (other than the main decision) at the end, is a failure.
+pub fn run(s: &Scenario) -> Result<GameState, Failure> {
+    let fail = |step: usize, message: String| Failure { step, message };
+    let mut game = GameState::from_position(&s.position).map_err(|m| fail(0, m))?;
+    let mut events: Vec<Event> = game.take_events();
+    for (i, step) in s.steps.iter().enumerate() {
+        let n = i + 1;
+        match step {
+            Step::Answer(a) => {
+                let Some(decision) = game.pending() else {
+                    return Err(fail(n, format!("answer {a:?} given, but the game is over")));
+                };
+                let Some(index) = decision.options.iter().position(|c| matches(&game, a, c)) else {
+                    return Err(fail(
+                        n,
+                        format!(
+                            "the game does not offer {a:?}; it asks {:?} of player {} with options: {}",
+                            decision.ask,
+                            decision.player.0,
+                            describe_options(&game, &decision.options)
+                        ),
+                    ));
+                };
+                events.extend(game.answer(index).map_err(|e| fail(n, e.to_string()))?);
+            }
+            Step::Check(c) => check(&game, &events, c).map_err(|m| fail(n, m))?,
+        }
+    }
+    if let Some(d) = game.pending() {
+        if d.ask != Ask::Main {
+            return Err(fail(
+                s.steps.len() + 1,
+                format!(
+                    "a question is left unanswered: {:?} of player {} with options: {}",
+                    d.ask,
+                    d.player.0,
+                    describe_options(&game, &d.options)
+                ),
+            ));
+        }
+    }
+    Ok(game)
+}
+
+fn id(game: &GameState, card: Uid) -> &'static str {
+    game.def(card).id()
+}
+
+fn matches(game: &GameState, a: &Answer, c: &Choice) -> bool {
+    let to_base = |to: &Option<PlayTo>, base: &str| match to {
+        Some(PlayTo::Base(b)) => id(game, *b) == base,
+        Some(PlayTo::Minion(m)) => id(game, *m) == base,
+        None => false,
+    };
+    match (a, c) {
+        (Answer::Play(card), Choice::Play { card: x, to: None }) => id(game, *x) == card,
+        (Answer::PlayOn(card, on), Choice::Play { card: x, to }) => {
+            id(game, *x) == card && to_base(to, on)
+        }
+        (Answer::Use(card), Choice::Use { card: x, .. }) => id(game, *x) == card,
+        (Answer::EndTurn, Choice::EndTurn) => true,
+        (Answer::Card(card), Choice::Card(x)) => id(game, *x) == card,
+        (Answer::CardOf(card, owner), Choice::Card(x)) => {
+            id(game, *x) == card && game.owner(*x) == PlayerId(*owner)
+        }
+        (Answer::Base(base), Choice::Base(x)) => id(game, *x) == base,
+        (Answer::Player(p), Choice::Player(x)) => x.0 == *p,
+        (Answer::Faction(f), Choice::Faction(x)) => x == f,
+        (Answer::Yes, Choice::Yes)
+        | (Answer::No, Choice::No)
+        | (Answer::Done, Choice::Done)
+        | (Answer::Pass, Choice::Pass) => true,
+        _ => false,
+    }
+}
+
+/// The options in card ids, for failure messages.
+pub fn describe_options(game: &GameState, options: &[Choice]) -> String {
+    options
+        .iter()
+        .map(|c| match c {
+            Choice::Play { card, to } => match to {
+                Some(PlayTo::Base(b) | PlayTo::Minion(b)) => {
+                    format!("PlayOn({}, {})", id(game, *card), id(game, *b))
+                }
+                None => format!("Play({})", id(game, *card)),
+            },
+            Choice::Use { card, .. } => format!("Use({})", id(game, *card)),
+            Choice::Card(x) => format!("Card({}, owner {})", id(game, *x), game.owner(*x).0),
+            Choice::Base(x) => format!("Base({})", id(game, *x)),
+            other => format!("{other:?}"),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn sorted(mut v: Vec<String>) -> Vec<String> {
+    v.sort();
+    v
+}
+
+fn ids(game: &GameState, cards: &[Uid]) -> Vec<String> {
+    cards.iter().map(|&c| id(game, c).to_string()).collect()
+}
+
+fn base_named(game: &GameState, base: &str) -> Result<usize, String> {
+    game.bases
+        .iter()
+        .position(|b| id(game, b.card) == base)
+        .ok_or_else(|| {
+            format!(
+                "{base} is not in play; bases: {:?}",
+                ids(game, &game.bases.iter().map(|b| b.card).collect::<Vec<_>>())
+            )
+        })
+}
+
+fn minion_named(game: &GameState, card: &str) -> Result<Uid, String> {
+    game.bases
+        .iter()
+        .flat_map(|b| &b.minions)
+        .map(|m| m.card)
+        .find(|&c| id(game, c) == card)
+        .ok_or_else(|| format!("{card} is not in play"))
+}
+
+fn same(what: &str, expected: Vec<String>, actual: Vec<String>) -> Result<(), String> {
+    if expected == actual {
+        Ok(())
+    } else {
+        Err(format!("{what}: expected {expected:?}, found {actual:?}"))
+    }
+}
+
+fn equal<T: PartialEq + std::fmt::Debug>(what: &str, expected: T, actual: T) -> Result<(), String> {
+    if expected == actual {
+        Ok(())
+    } else {
+        Err(format!("{what}: expected {expected:?}, found {actual:?}"))
+    }
+}
+
+fn player(game: &GameState, p: u8) -> Result<&crate::engine::state::Player, String> {
+    game.players
+        .get(p as usize)
+        .ok_or_else(|| format!("there is no player {p}"))
+}
+
+fn event_kind(e: &Event) -> String {
+    let text = format!("{e:?}");
+    text.split([' ', '{', '('])
+        .next()
+        .unwrap_or_default()
+        .to_string()
+}
+
+fn check(game: &GameState, events: &[Event], c: &Check) -> Result<(), String> {
+    match c {
+        Check::Hand(p, cards) => same(
+            &format!("player {p}'s hand"),
+            sorted(cards.clone()),
+            sorted(ids(game, &player(game, *p)?.hand)),
+        ),
+        Check::Deck(p, cards) => same(
+            &format!("player {p}'s deck"),
+            cards.clone(),
+            ids(game, &player(game, *p)?.deck),
+        ),
+        Check::Discard(p, cards) => same(
+            &format!("player {p}'s discard pile"),
+            sorted(cards.clone()),
+            sorted(ids(game, &player(game, *p)?.discard)),
+        ),
+        Check::Minions(base, cards) => {
+            let b = base_named(game, base)?;
+            let actual: Vec<Uid> = game.bases[b].minions.iter().map(|m| m.card).collect();
+            same(
+                &format!("minions on {base}"),
+                sorted(cards.clone()),
+                sorted(ids(game, &actual)),
+            )
+        }
+        Check::Actions(base, cards) => {
+            let b = base_named(game, base)?;
+            let actual: Vec<Uid> = game.bases[b].actions.iter().map(|a| a.card).collect();
+            same(
+                &format!("actions on {base}"),
+                sorted(cards.clone()),
+                sorted(ids(game, &actual)),
+            )
+        }
+        Check::Attached(minion, cards) => {
+            let m = minion_named(game, minion)?;
+            let actual: Vec<Uid> = game
+                .minion(m)
+                .map(|m| m.attached.iter().map(|a| a.card).collect())
+                .unwrap_or_default();
+            same(
+                &format!("actions on {minion}"),
+                sorted(cards.clone()),
+                sorted(ids(game, &actual)),
+            )
+        }
+        Check::Bases(bases) => same(
+            "bases in play",
+            bases.clone(),
+            ids(game, &game.bases.iter().map(|b| b.card).collect::<Vec<_>>()),
+        ),
+        Check::Power(card, n) => equal(
+            &format!("power of {card}"),
+            *n,
+            game.power(minion_named(game, card)?),
+        ),
+        Check::PlayerPower(base, p, n) => {
+            let b = game.bases[base_named(game, base)?].card;
+            equal(
+                &format!("player {p}'s power on {base}"),
+                *n,
+                game.player_power(b, PlayerId(*p)),
+            )
+        }
+        Check::TotalPower(base, n) => {
+            let b = game.bases[base_named(game, base)?].card;
+            equal(&format!("total power on {base}"), *n, game.base_power(b))
+        }
+        Check::Breakpoint(base, n) => {
+            let b = game.bases[base_named(game, base)?].card;
+            equal(&format!("breakpoint of {base}"), *n, game.breakpoint(b))
+        }
+        Check::Vp(p, n) => equal(&format!("player {p}'s VP"), *n, player(game, *p)?.vp),
+        Check::Controller(card, p) => {
+            let m = minion_named(game, card)?;
+            equal(
+                &format!("controller of {card}"),
+                PlayerId(*p),
+                game.controller(m),
+            )
+        }
+        Check::Options(p, n) => {
+            let d = game.pending().ok_or("nothing is asked")?;
+            equal("asked player", PlayerId(*p), d.player)?;
+            equal(
+                &format!("number of options ({})", describe_options(game, &d.options)),
+                *n,
+                d.options.len(),
+            )
+        }
+        Check::Offered(a) | Check::NotOffered(a) => {
+            let d = game.pending().ok_or("nothing is asked")?;
+            let offered = d.options.iter().any(|c| matches(game, a, c));
+            let want = matches!(c, Check::Offered(_));
+            if offered == want {
+                Ok(())
+            } else {
+                Err(format!(
+                    "{a:?} should {}be offered; options: {}",
+                    if want { "" } else { "not " },
+                    describe_options(game, &d.options)
+                ))
+            }
+        }
+        Check::Phase(p) => equal("phase", *p, game.turn.phase),
+        Check::Turn(p) => equal("whose turn", PlayerId(*p), game.turn.player),
+        Check::Winner(p) => equal("winner", Some(PlayerId(*p)), game.winner),
+        Check::Happened(kind) | Check::NotHappened(kind) => {
+            let happened = events.iter().any(|e| &event_kind(e) == kind);
+            let want = matches!(c, Check::Happened(_));
+            if happened == want {
+                Ok(())
+            } else {
+                let kinds: Vec<String> = events.iter().map(event_kind).collect();
+                Err(format!(
+                    "an event {kind} should {}have happened; events: {}",
+                    if want { "" } else { "not " },
+                    kinds.join(", ")
+                ))
+            }
+        }
+    }
+}
+
+/// Where a card is, by id, for messages.
+pub fn where_is(game: &GameState, card: Uid) -> Loc {
+    game.locate(card)
+}

@@ -1,0 +1,70 @@
+//! Runs every scenario file under `tests/scenarios/` (see `src/scenario.rs` for the
+//! format), and checks each faction folder holds at least as many scenarios as the
+//! most complete open implementation has tests for that faction.
+
+use smashup::scenario;
+use std::path::{Path, PathBuf};
+
+fn scenario_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return out;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            out.extend(scenario_files(&path));
+        } else if path.extension().is_some_and(|x| x == "ron") {
+            out.push(path);
+        }
+    }
+    out.sort();
+    out
+}
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios")
+}
+
+#[test]
+fn every_scenario_passes() {
+    let files = scenario_files(&root());
+    assert!(!files.is_empty(), "no scenario files found");
+    let mut failures = Vec::new();
+    for path in &files {
+        let name = path
+            .strip_prefix(env!("CARGO_MANIFEST_DIR"))
+            .unwrap_or(path)
+            .display()
+            .to_string();
+        let text = std::fs::read_to_string(path).unwrap();
+        match scenario::parse(&name, &text) {
+            Err(e) => failures.push(e),
+            Ok(s) => {
+                if let Err(f) = scenario::run(&s) {
+                    failures.push(format!("{name} ({}): {f}", s.name));
+                }
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} scenarios failed:\n{}",
+        failures.len(),
+        files.len(),
+        failures.join("\n")
+    );
+}
+
+/// Depth to beat, per faction folder (issue: the most complete open implementation).
+#[test]
+fn each_faction_has_enough_scenarios() {
+    let targets = [("pirates", 32)];
+    for (folder, at_least) in targets {
+        let n = scenario_files(&root().join(folder)).len();
+        assert!(
+            n >= at_least,
+            "{folder}: {n} scenarios, at least {at_least} wanted"
+        );
+    }
+}
