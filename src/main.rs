@@ -1,5 +1,6 @@
-//! `smashup`: the command line. Look-ups and the braille reference sheets for now; play,
-//! scenario and simulate arrive with their issues.
+//! `smashup`: the command line. With no command (or `play`) it plays a game; the other
+//! commands look cards up, write the braille reference sheets, run scenarios and
+//! simulate random games.
 
 use clap::{Parser, Subcommand, ValueEnum};
 use smashup::braille::{self, Grade};
@@ -9,10 +10,14 @@ use smashup::lookup;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// Smash Up for blind and low-vision players: card look-up by braille-edition code.
+/// Smash Up for blind and low-vision players: a game to play by ear, and card look-up by
+/// braille-edition code.
 #[derive(Parser)]
 #[command(name = "smashup", version, about)]
 struct Cli {
+    /// With no command, `smashup` plays a game: these are the flags of `smashup play`.
+    #[command(flatten)]
+    play: smashup::play::PlayArgs,
     /// Read the card data from this folder of .ron files instead of the built-in copy.
     #[arg(long, global = true, value_name = "DIR")]
     cards: Option<PathBuf>,
@@ -33,6 +38,8 @@ enum Format {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Play a game against bots or people at this keyboard (also: smashup with no command).
+    Play(smashup::play::PlayArgs),
     /// What a card or base does: by code (pm5, b21), code and name, name, or a prefix.
     Card {
         /// For example: pm5, "pa Cannon", "b21 Tortuga 4 3 2", dartagnan, full sail.
@@ -69,6 +76,28 @@ enum Command {
         #[arg(long, value_name = "1|2", default_value = "2")]
         grade: Grade,
     },
+    /// Play random games and print the engine's speed: games per second, turns per game.
+    Simulate {
+        /// How many games.
+        #[arg(long, default_value_t = 1000)]
+        games: u64,
+        /// The first game's seed; game k uses seed + k.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Players per game (2 to 4).
+        #[arg(long, default_value_t = 2)]
+        players: usize,
+        /// Factions to draw from, comma-separated ids (default: every complete faction).
+        #[arg(long, value_delimiter = ',')]
+        pool: Vec<String>,
+        /// A match between bots, one seat each, seats rotated each game: e.g. hard,random.
+        /// Bots: random, easy, normal, hard.
+        #[arg(long, value_delimiter = ',')]
+        bots: Vec<String>,
+        /// With --bots: print the report as JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// Run scenario files (a position, answers, checks) and print pass or fail for each.
     Scenario {
         /// Scenario files (RON), e.g. tests/scenarios/pirates/*.ron.
@@ -91,14 +120,10 @@ fn main() -> ExitCode {
         }
     };
     let Some(command) = cli.command else {
-        println!("smashup: card look-up for the Smash Up card game.");
-        println!(
-            "Commands: card QUERY, factions, faction NAME, bases, braille-ref. Try: smashup card pm5"
-        );
-        println!("Help: smashup --help");
-        return ExitCode::SUCCESS;
+        return ExitCode::from(smashup::play::run(&cli.play));
     };
     match command {
+        Command::Play(args) => ExitCode::from(smashup::play::run(&args)),
         Command::Card {
             query,
             braille,
@@ -132,6 +157,20 @@ fn main() -> ExitCode {
         Command::Bases { set } => bases(&catalog, set.as_deref(), cli.format),
         Command::BrailleRef { out, grade } => braille_ref(&catalog, &out, grade),
         Command::Scenario { files } => scenarios(&files),
+        Command::Simulate {
+            games,
+            seed,
+            players,
+            pool,
+            bots,
+            json,
+        } => {
+            if bots.is_empty() {
+                simulate(games, seed, players, pool)
+            } else {
+                bot_match(&bots, games, seed, pool, json)
+            }
+        }
     }
 }
 
@@ -322,4 +361,87 @@ fn scenarios(files: &[PathBuf]) -> ExitCode {
     } else {
         ExitCode::from(1)
     }
+}
+
+/// Plays random games and prints their rate.
+fn simulate(games: u64, seed: u64, players: usize, pool: Vec<String>) -> ExitCode {
+    use smashup::sim;
+    let pool = if pool.is_empty() {
+        sim::complete_factions()
+    } else {
+        pool
+    };
+    let start = std::time::Instant::now();
+    let (mut turns, mut decisions) = (0u64, 0u64);
+    let mut wins = vec![0u64; players];
+    for k in 0..games {
+        let record = sim::random_config(seed + k, players, &pool)
+            .map_err(|e| e.to_string())
+            .and_then(|config| sim::play_random(&config, |_, _| {}));
+        match record {
+            Ok(r) => {
+                turns += r.turns as u64;
+                decisions += r.decisions;
+                wins[r.winner as usize] += 1;
+            }
+            Err(e) => {
+                eprintln!("Error: {e}");
+                return ExitCode::from(1);
+            }
+        }
+    }
+    let secs = start.elapsed().as_secs_f64().max(1e-9);
+    let per = |x: u64| x as f64 / games.max(1) as f64;
+    println!("Factions: {}.", pool.join(", "));
+    println!(
+        "{games} random games in {secs:.2} s: {:.0} games per second, {:.1} turns per game, {:.0} decisions per second.",
+        games as f64 / secs,
+        per(turns),
+        decisions as f64 / secs
+    );
+    let wins: Vec<String> = wins
+        .iter()
+        .enumerate()
+        .map(|(i, w)| format!("seat {} won {w}", i + 1))
+        .collect();
+    println!("{}.", wins.join(", "));
+    ExitCode::SUCCESS
+}
+
+/// Plays a match between bots and prints each one's win rate.
+fn bot_match(bots: &[String], games: u64, seed: u64, pool: Vec<String>, json: bool) -> ExitCode {
+    use smashup::sim;
+    let pool = if pool.is_empty() {
+        sim::complete_factions()
+    } else {
+        pool
+    };
+    let report = match sim::run_match(bots, games, seed, &pool) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("Error: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    if json {
+        print_json(&report);
+        return ExitCode::SUCCESS;
+    }
+    println!(
+        "{} games, {:.1} turns per game, {:.0} decisions per second.",
+        report.games, report.turns_per_game, report.decisions_per_second
+    );
+    for b in &report.bots {
+        println!(
+            "{}: won {} of {} games, {:.1}% plus or minus {:.1}; decision time median {:.2} ms, 95th percentile {:.2} ms.",
+            b.bot,
+            b.wins,
+            b.games,
+            b.rate * 100.0,
+            b.ci95 * 100.0,
+            b.median_ms,
+            b.p95_ms
+        );
+    }
+    ExitCode::SUCCESS
 }

@@ -62,6 +62,9 @@ pub enum Answer {
     Done,
     /// Use nothing now.
     Pass,
+    /// Play this card from its owner's discard pile (not a copy in hand) on a base:
+    /// They're Coming To Get You, Zombie Lord.
+    PlayFromDiscard(String, String),
 }
 
 /// Something that must hold.
@@ -109,6 +112,22 @@ pub enum Check {
     Happened(String),
     /// No event since the start has this kind.
     NotHappened(String),
+    /// The base deck holds exactly these bases (any order: some effects shuffle it,
+    /// e.g. Terraforming).
+    BaseDeck(Vec<String>),
+    /// The base discard pile holds exactly these bases (any order).
+    BaseDiscard(Vec<String>),
+    /// The player's deck holds exactly these cards, in any order (after a shuffle:
+    /// Microbot Reclaimer).
+    DeckHolds(u8, Vec<String>),
+    /// The base deck is exactly these bases, top first (an order a player chose:
+    /// School of Wizardry).
+    BaseDeckOrder(Vec<String>),
+    /// How many cards the player has in hand (which ones depends on a shuffle:
+    /// Winds of Change).
+    HandSize(u8, usize),
+    /// How many cards the player's deck holds.
+    DeckSize(u8, usize),
 }
 
 /// A scenario that did not hold, with a readable difference.
@@ -205,6 +224,9 @@ fn matches(game: &GameState, a: &Answer, c: &Choice) -> bool {
         | (Answer::No, Choice::No)
         | (Answer::Done, Choice::Done)
         | (Answer::Pass, Choice::Pass) => true,
+        (Answer::PlayFromDiscard(card, on), Choice::Play { card: x, to }) => {
+            id(game, *x) == card && to_base(to, on) && matches!(game.locate(*x), Loc::Discard(_))
+        }
         _ => false,
     }
 }
@@ -411,6 +433,36 @@ fn check(game: &GameState, events: &[Event], c: &Check) -> Result<(), String> {
                 ))
             }
         }
+        Check::BaseDeck(bases) => same(
+            "base deck",
+            sorted(bases.clone()),
+            sorted(ids(game, &game.base_deck)),
+        ),
+        Check::BaseDiscard(bases) => same(
+            "base discard pile",
+            sorted(bases.clone()),
+            sorted(ids(game, &game.base_discard)),
+        ),
+        Check::DeckHolds(p, cards) => same(
+            &format!("player {p}'s deck (any order)"),
+            sorted(cards.clone()),
+            sorted(ids(game, &player(game, *p)?.deck)),
+        ),
+        Check::BaseDeckOrder(bases) => same(
+            "base deck, top first",
+            bases.clone(),
+            ids(game, &game.base_deck),
+        ),
+        Check::HandSize(p, n) => equal(
+            &format!("player {p}'s hand size"),
+            *n,
+            player(game, *p)?.hand.len(),
+        ),
+        Check::DeckSize(p, n) => equal(
+            &format!("player {p}'s deck size"),
+            *n,
+            player(game, *p)?.deck.len(),
+        ),
     }
 }
 

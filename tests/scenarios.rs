@@ -59,7 +59,16 @@ fn every_scenario_passes() {
 /// Depth to beat, per faction folder (issue: the most complete open implementation).
 #[test]
 fn each_faction_has_enough_scenarios() {
-    let targets = [("pirates", 32)];
+    let targets = [
+        ("aliens", 17),
+        ("dinosaurs", 13),
+        ("ninjas", 43),
+        ("pirates", 32),
+        ("robots", 34),
+        ("wizards", 36),
+        ("bases", 8),
+        ("rulebook", 8),
+    ];
     for (folder, at_least) in targets {
         let n = scenario_files(&root().join(folder)).len();
         assert!(

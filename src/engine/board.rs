@@ -5,7 +5,7 @@
 use super::defs::Def;
 use super::effect::{Static, Trigger};
 use super::interp::Ctx;
-use super::state::{ActionInPlay, GameState, Lasting, MinionInPlay, PlayerId, Uid};
+use super::state::{ActionInPlay, BaseInPlay, GameState, Lasting, MinionInPlay, PlayerId, Uid};
 
 /// Where a card is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -129,63 +129,67 @@ impl GameState {
         }
     }
 
-    /// Every card in play with live abilities: bases, minions, actions on bases and on minions.
-    pub fn sources(&self) -> Vec<Source> {
-        let mut out = Vec::new();
-        for base in &self.bases {
-            out.push(Source {
-                card: base.card,
-                controller: self.turn.player,
-                base: base.card,
-                attached_to: None,
-                is_base: true,
-            });
-            for m in &base.minions {
-                out.push(Source {
-                    card: m.card,
-                    controller: m.controller,
-                    base: base.card,
-                    attached_to: None,
-                    is_base: false,
-                });
-                for a in &m.attached {
-                    out.push(Source {
-                        card: a.card,
-                        controller: a.controller,
-                        base: base.card,
-                        attached_to: Some(m.card),
-                        is_base: false,
-                    });
-                }
-            }
-            for a in &base.actions {
-                out.push(Source {
-                    card: a.card,
-                    controller: a.controller,
-                    base: base.card,
-                    attached_to: None,
-                    is_base: false,
-                });
-            }
-        }
-        out
+    /// Every card in play with live abilities: bases, minions, actions on bases and on
+    /// minions, in table order. An iterator, because power is read very often.
+    pub fn sources(&self) -> impl Iterator<Item = Source> + '_ {
+        self.bases
+            .iter()
+            .flat_map(move |base| self.base_sources(base))
     }
 
-    /// The live Ongoing statics, each with its source. A base's ability ignored by
-    /// everyone (Jammed Signal) has none.
-    pub fn statics(&self) -> Vec<(Source, &'static Static)> {
-        let mut out = Vec::new();
-        for s in self.sources() {
-            if s.is_base && self.base_ignored_by_all(s.card) {
-                continue;
-            }
-            for ability in s_abilities(self, s.card) {
-                if let (Trigger::Static, Some(st)) = (ability.when, &ability.statics) {
-                    out.push((s, st));
-                }
-            }
-        }
-        out
+    /// The cards at one base with live abilities, the base first.
+    fn base_sources<'a>(&'a self, base: &'a BaseInPlay) -> impl Iterator<Item = Source> + 'a {
+        let at = move |card, controller, attached_to, is_base| Source {
+            card,
+            controller,
+            base: base.card,
+            attached_to,
+            is_base,
+        };
+        std::iter::once(at(base.card, self.turn.player, None, true))
+            .chain(base.minions.iter().flat_map(move |m| {
+                std::iter::once(at(m.card, m.controller, None, false)).chain(
+                    m.attached
+                        .iter()
+                        .map(move |a| at(a.card, a.controller, Some(m.card), false)),
+                )
+            }))
+            .chain(
+                base.actions
+                    .iter()
+                    .map(move |a| at(a.card, a.controller, None, false)),
+            )
+    }
+
+    /// The Ongoing statics among these sources. A base's ability ignored by everyone
+    /// (Jammed Signal) has none.
+    fn statics_of<'a>(
+        &'a self,
+        sources: impl Iterator<Item = Source> + 'a,
+    ) -> impl Iterator<Item = (Source, &'static Static)> + 'a {
+        sources
+            .filter(|s| self.cards[s.card.0 as usize].def.has_statics())
+            .filter(|s| !(s.is_base && self.base_ignored_by_all(s.card)))
+            .flat_map(|s| {
+                s_abilities(self, s.card)
+                    .iter()
+                    .filter_map(move |a| match (a.when, &a.statics) {
+                        (Trigger::Static, Some(st)) => Some((s, st)),
+                        _ => None,
+                    })
+            })
+    }
+
+    /// Every live Ongoing static in play, with its source.
+    pub fn statics(&self) -> impl Iterator<Item = (Source, &'static Static)> + '_ {
+        self.statics_of(self.sources())
+    }
+
+    /// The live Ongoing statics of the cards at one base (the base included): what
+    /// breakpoints and play restrictions depend on.
+    pub fn statics_on(&self, base: Uid) -> impl Iterator<Item = (Source, &'static Static)> + '_ {
+        let here = self.bases.iter().filter(move |b| b.card == base);
+        self.statics_of(here.flat_map(move |b| self.base_sources(b)))
     }
 
     /// True while an action on this base makes everyone ignore its ability.
@@ -202,7 +206,12 @@ impl GameState {
     }
 
     /// True when `player` ignores this base's ability (for everyone, or Infiltrate for them).
+    /// A base that has just left play (after scoring) is ignored by whoever ignored it
+    /// as it left.
     pub fn base_ignored_by(&self, base: Uid, player: PlayerId) -> bool {
+        if self.base_index(base).is_none() {
+            return self.left_play_ignored.contains(&(base, player));
+        }
         self.base_ignored_by_all(base) || self.ignoring.contains(&(base, player))
     }
 
@@ -233,6 +242,9 @@ impl GameState {
             match st {
                 Static::Power { to, amount } => {
                     if src.is_base && self.base_ignored_by(src.base, minion.controller) {
+                        continue;
+                    }
+                    if self.stopped.contains(&(card, src.card)) {
                         continue;
                     }
                     if self.minion_matches(to, card, &ctx) {
@@ -281,11 +293,9 @@ impl GameState {
                 }
             }
         }
-        for (src, st) in self.statics() {
+        for (src, st) in self.statics_on(base) {
             if let Static::Breakpoint(amount) = st {
-                if src.base == base {
-                    bp += self.amount(amount, &Ctx::for_source(&src));
-                }
+                bp += self.amount(amount, &Ctx::for_source(&src));
             }
         }
         bp.max(0)
@@ -300,8 +310,9 @@ impl GameState {
             .collect()
     }
 
-    /// True when a card is a Microbot: its name says so, or Microbot Alpha's controller
-    /// controls it.
+    /// True when a card is a Microbot: its name says so (the reference: the cards named
+    /// "Microbot ..."), or it is a minion in play whose controller has a
+    /// [`Static::YourMinionsAreMicrobots`] card in play (Microbot Alpha).
     pub fn is_microbot(&self, card: Uid) -> bool {
         if self.def(card).name().starts_with("Microbot") {
             return true;
@@ -309,8 +320,9 @@ impl GameState {
         let Some(m) = self.minion(card) else {
             return false;
         };
-        self.bases.iter().flat_map(|b| &b.minions).any(|other| {
-            other.controller == m.controller && self.def(other.card).name() == "Microbot Alpha"
+        let controller = m.controller;
+        self.statics().any(|(src, st)| {
+            matches!(st, Static::YourMinionsAreMicrobots) && src.controller == controller
         })
     }
 }

@@ -69,6 +69,9 @@ pub struct Defs {
     pub catalog: &'static Catalog,
     /// Cards then bases.
     pub all: Vec<Def>,
+    /// For each definition, whether it has an Ongoing static (most do not), so that
+    /// reading power skips them quickly.
+    pub has_statics: Vec<bool>,
 }
 
 static DEFS: OnceLock<Defs> = OnceLock::new();
@@ -84,8 +87,16 @@ pub fn defs() -> &'static Defs {
             .cards()
             .map(Def::Card)
             .chain(catalog.bases.iter().map(Def::Base))
+            .collect::<Vec<Def>>();
+        let has_statics = all
+            .iter()
+            .map(|d| d.abilities().iter().any(|a| a.statics.is_some()))
             .collect();
-        Defs { catalog, all }
+        Defs {
+            catalog,
+            all,
+            has_statics,
+        }
     })
 }
 
@@ -108,6 +119,11 @@ impl DefId {
     /// Its definition.
     pub fn def(self) -> Def {
         defs().get(self)
+    }
+
+    /// True when the definition has an Ongoing static.
+    pub fn has_statics(self) -> bool {
+        defs().has_statics[self.0 as usize]
     }
 }
 

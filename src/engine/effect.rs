@@ -54,7 +54,9 @@ pub enum Trigger {
     AfterMinionHereDestroyed,
     /// After any minion is played here.
     AfterMinionPlayedHere,
-    /// After another player (not this card's controller) plays a minion here.
+    /// After another player (not this card's controller) plays a minion here. As with
+    /// `AfterMinionPlayedHere`, `Subject` is the minion and the var `player` is the
+    /// player who played it (Pay the Piper); it runs after the minion's own ability.
     AfterOthersMinionPlayedHere,
     /// At the start of its controller's turn.
     StartOfMyTurn,
@@ -65,8 +67,23 @@ pub enum Trigger {
     /// Special, from the hand or in play: during your Play Cards phase, as an option
     /// of the main decision.
     MainPhaseSpecial,
-    /// Special: play from the discard pile during your Play Cards phase.
+    /// Special: usable from the discard pile during your Play Cards phase, as an
+    /// option of the main decision (`This` is the card in the pile; a leading `If` is
+    /// when it is usable): Tenacious Z plays itself with `PlayExtra(This)`.
     FromDiscard,
+    /// After any minion, on any base, is destroyed (Microbot Archive). A leading `If`
+    /// (with nothing `otherwise`) is the trigger's condition: it is checked as the
+    /// minion leaves play, while `Subject` is still on its base with its controller
+    /// and Microbot status, and this card still in play (so it sees its own
+    /// destruction); only its `then` runs later.
+    AfterMinionDestroyed,
+    /// On a minion: a card another player is playing affects this minion (its
+    /// on-play ability moves, returns, destroys, places or changes the power of it, or
+    /// the card is played onto it), once per card; it runs after that card has
+    /// resolved. `Subject` is the card played, and the var `player` is the player
+    /// who played it (Brownie). Ongoing abilities of cards already in play, and
+    /// bases, do not count: that is not playing a card.
+    AffectedByOthersPlay,
 }
 
 /// A continuous effect.
@@ -100,6 +117,21 @@ pub enum Static {
     NoNamedFactionHere,
     /// No minions at all can be played here.
     NoMinionsAtAll,
+    /// Read from the hand: this card cannot be played normally, only through its
+    /// Special (Hidden Ninja, whose whole text is a before-scoring Special).
+    PlayedOnlyThroughSpecial,
+    /// Every minion this card's controller controls counts as a Microbot, while it is
+    /// in play (Microbot Alpha); cards out of play are Microbots only by name.
+    YourMinionsAreMicrobots,
+    /// On each of its controller's turns, as their Play Cards phase begins, they gain
+    /// this extra play; once gained it stays for the turn even if this card leaves play
+    /// (Archmage, printed).
+    ExtraPlayEachTurn(ExtraPlay),
+    /// In its controller's own Play Cards phase, a minion they play on this base may
+    /// come from their discard pile instead of their hand, through their normal minion
+    /// play or a general extra one (not a specific card's play), with no limit per
+    /// turn (They're Coming To Get You, printed).
+    MinionsFromDiscardHere,
 }
 
 /// A program: control forms and verbs.
@@ -115,7 +147,8 @@ pub enum Effect {
     Choose(Box<Choose>),
     /// Run `body` once for every match, bound to `bind`, in table order.
     ForEach {
-        each: Selector,
+        /// Boxed: a selector is large; the data is written the same.
+        each: Box<Selector>,
         bind: String,
         body: Box<Effect>,
     },
@@ -181,7 +214,8 @@ pub enum Effect {
     },
     /// Discard the players' whole hands.
     DiscardHand(PlayerSel),
-    /// Put a card from a hand or deck into its owner's discard pile.
+    /// Put a card from a hand or deck into its owner's discard pile; a card in play is
+    /// discarded from play (not destroyed: Wildlife Preserve).
     PutInDiscard(Target),
     /// Swap a base in play with one from the base deck (Terraforming, printed).
     SwapBase { old: Target, new: Target },
@@ -193,12 +227,49 @@ pub enum Effect {
     IgnoreBaseUntilMyTurn(Target),
     /// "You" look at the bound player's hand.
     LookAtHand(Target),
+    /// Put a card that is not in play (in a deck, set aside, or in a discard pile) into
+    /// its owner's hand: "take it into your hand" (Neophyte, Portal, Scry).
+    PutInHand(Target),
+    /// Put a card that is not in play (set aside, in a hand or discard pile, or deeper
+    /// in the deck) on top of its owner's deck: "put it back on top" (Portal). Each one
+    /// goes above the last, so choosing them one by one sets their order.
+    PutOnDeckTop(Target),
+    /// Shuffle these players' decks ("then shuffle your deck" after a search: Scry).
+    ShuffleDeck(PlayerSel),
+    /// Before searching, revealing or looking at these players' decks: an empty deck is
+    /// first made anew from its discard pile (rulebook; not during a search).
+    RefillEmptyDeck(PlayerSel),
+    /// Show a card to every player (a card found by searching a deck: Scry).
+    Reveal(Target),
+    /// Each of these players reveals the top `count` cards of their deck and sets them
+    /// aside (in no deck and not in play: [`Selector::SetAside`]), a new deck being made
+    /// from the discard pile when it runs out (rulebook). The ability must then put
+    /// each somewhere, e.g. back on top with [`Effect::PutOnDeckTop`] (Portal).
+    SetAsideTop { of: PlayerSel, count: Amount },
+    /// Play this specific card at once as an extra play of its kind, from wherever it is
+    /// (top of a deck, set aside, hand, discard pile), as "you", who control it; where
+    /// it goes is asked as for a normal play. If it cannot be played, nothing happens
+    /// (Neophyte; Mass Enchantment plays another player's card).
+    PlayExtra(Target),
+    /// Reveal the top card of your deck (making a new deck from the discard pile first
+    /// if it is empty, as the rulebooks say), bind it and run `then`; the card stays on
+    /// top unless `then` moves it (Hoverbot, Neophyte). An empty deck and discard pile:
+    /// nothing happens.
+    RevealTop { bind: String, then: Box<Effect> },
+    /// These players cannot play actions during their next turn, the whole of it;
+    /// not during the current one, even if it is theirs (Mark of Sleep).
+    NoActionsNextTurn(PlayerSel),
 }
 
 impl Effect {
     /// `Nothing`, for serde defaults.
     pub fn nothing() -> Effect {
         Effect::Nothing
+    }
+
+    /// True for `Nothing`, so that empty branches are left out when saving.
+    pub fn is_nothing(&self) -> bool {
+        *self == Effect::Nothing
     }
 
     fn boxed_nothing() -> Box<Effect> {
@@ -228,6 +299,14 @@ pub struct Choose {
     pub purpose: Option<Purpose>,
     /// What happens with the choice.
     pub then: Effect,
+    /// What happens instead when no pick is made at all: nothing can be chosen, or the
+    /// chooser declines at once ("if you do not, ..."; Disguise when only one minion
+    /// is picked).
+    #[serde(
+        default = "Effect::nothing",
+        skip_serializing_if = "Effect::is_nothing"
+    )]
+    pub otherwise: Effect,
 }
 
 /// How many picks a choice makes; each pick runs `then` before the next is asked.
@@ -240,6 +319,10 @@ pub enum Times {
     UpTo(u32),
     /// As many as the chooser likes.
     AnyNumber,
+    /// Every candidate, one at a time in the order the chooser likes, none left out:
+    /// putting cards back "in any order" (Portal, School of Wizardry). The last single
+    /// candidate is taken without asking.
+    All,
 }
 
 impl Times {
@@ -253,7 +336,7 @@ impl Times {
         match self {
             Times::Once => false,
             Times::UpTo(n) => picked + 1 < n,
-            Times::AnyNumber => true,
+            Times::AnyNumber | Times::All => true,
         }
     }
 }
@@ -273,6 +356,8 @@ pub enum Purpose {
     Target,
     Power,
     Name,
+    /// Putting cards on top of a deck one by one (the last one ends on top).
+    PlaceOnTop,
 }
 
 /// What a choice or a for-each ranges over.
@@ -294,6 +379,23 @@ pub enum Selector {
     Actions(ActionFilter),
     /// Bases of the base deck.
     BaseDeck,
+    /// Cards in these players' decks, top first; with `top`, only the top N of each
+    /// deck: a revealed top card (Neophyte, Mass Enchantment), a search (Scry).
+    Deck {
+        of: PlayerSel,
+        #[serde(default)]
+        top: Option<Amount>,
+        #[serde(default)]
+        filter: CardFilter,
+    },
+    /// The cards these players set aside with [`Effect::SetAsideTop`] (Portal).
+    SetAside {
+        of: PlayerSel,
+        #[serde(default)]
+        filter: CardFilter,
+    },
+    /// The top N bases of the base deck (School of Wizardry).
+    BaseDeckTop(Amount),
 }
 
 /// Which minions.
@@ -325,6 +427,10 @@ pub struct MinionFilter {
     /// Only Microbots.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub microbot: bool,
+    /// Power at least this: with [`Amount::MaxPower`], "the highest-power minion"
+    /// (Temple of Goju), ties included.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub power_at_least: Option<Amount>,
 }
 
 /// Which bases.
@@ -355,6 +461,22 @@ pub struct CardFilter {
     /// Printed power at most this.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub power_at_most: Option<u32>,
+    /// Only Microbots: out of play, that is the cards named "Microbot ..." (Microbot
+    /// Reclaimer; Microbot Alpha only works in play).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub microbot: bool,
+    /// Only cards "you" could play now as an extra play: some legal place for them and
+    /// nothing forbidding it (a revealed action played at once: Neophyte).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub playable: bool,
+    /// Only cards with the same name as this bound card: the cards of a name just
+    /// named (Mall Crawl, Not Enough Bullets).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub same_name_as: Option<Target>,
+    /// Only the first matching card of each name, so that naming a card offers each
+    /// name once (Mall Crawl, Not Enough Bullets).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub one_per_name: bool,
 }
 
 /// Which actions in play.
@@ -370,6 +492,8 @@ pub struct ActionFilter {
     /// Not this card.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub except: Option<Target>,
+    /// Controlled by whom (Wildlife Preserve discards other players' actions).
+    pub controller: PlayerSel,
 }
 
 /// A base, relative to the ability.
@@ -408,6 +532,9 @@ pub enum PlayerSel {
     Place(u8),
     /// Every player but the winners of the base being scored.
     NotWinners,
+    /// The players who control a minion on these bases (The Great Library: each player
+    /// with a minion there).
+    WithMinionOn(BaseSel),
 }
 
 impl PlayerSel {
@@ -455,13 +582,29 @@ pub enum Amount {
     When(Box<Cond>, Box<Amount>),
     /// Computed by a Rust hook.
     Hook(String),
+    /// The highest current power among the minions a selector matches (0 if none):
+    /// with `power_at_least`, picks out "the highest-power minion" (Temple of Goju).
+    MaxPower(Box<Selector>),
+    /// The lowest current power among the minions a selector matches (0 if none):
+    /// with `power_at_most`, picks out "the lowest-power minion" (Survival of the
+    /// Fittest), ties included.
+    MinPower(Box<Selector>),
+    /// The total current power of the minions a selector matches: "the power you have
+    /// here" (Factory 436-1337).
+    SumPower(Box<Selector>),
+    /// An amount divided by a number, rounded down: "1 per full 5 power" (Factory 436-1337).
+    Div(Box<Amount>, i32),
+    /// How many minions the ability's controller has played in this turn's Play Cards
+    /// phase, the one resolving included (0 on another player's turn): "if you have
+    /// played no other minion this turn" (Microbot Fixer, Microbot Reclaimer).
+    MinionsPlayedThisTurn,
 }
 
 /// A condition.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Cond {
-    /// Something matches.
-    Exists(Selector),
+    /// Something matches (boxed: a selector is large; the data is written the same).
+    Exists(Box<Selector>),
     /// It is the turn of the ability's controller.
     MyTurn,
     /// The controller has played no minion yet in this turn's Play Cards phase.
@@ -476,6 +619,17 @@ pub enum Cond {
     And(Box<Cond>, Box<Cond>),
     /// Not.
     Not(Box<Cond>),
+    /// The bound card is in its owner's discard pile: an "after destroyed" ability
+    /// that takes the card from there (Tar Pits) does nothing once it has left.
+    InDiscard(Target),
+    /// The bound card is in play (a minion, or an action on a base or minion): a
+    /// trap that fires after a played minion's ability has resolved does nothing if
+    /// it has left play meanwhile (Flame Trap).
+    InPlay(Target),
+    /// "You" could play the bound card now as an extra play of its kind: some legal
+    /// place for it and nothing forbidding it. A Special that plays its own card from
+    /// the discard pile is only offered then (Tenacious Z).
+    CanPlay(Target),
 }
 
 /// When a temporary change ends.

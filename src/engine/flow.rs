@@ -48,6 +48,11 @@ pub enum Task {
     ClearBase(Uid),
     /// End-of-turn expiries, the win check, and the next player.
     FinishTurn,
+    /// The start-of-turn abilities have resolved: the Play Cards phase begins.
+    BeginPlayCards,
+    /// A played card's on-play abilities have resolved: it is no longer being played
+    /// (see [`GameState::playing`]).
+    PlayResolved(Uid),
 }
 
 /// Why an answer was refused.
@@ -147,6 +152,7 @@ impl GameState {
                     times: Default::default(),
                     purpose: Some(super::effect::Purpose::Discard),
                     then: Effect::PutInDiscard(super::effect::Target::Var("discarded".into())),
+                    otherwise: Effect::Nothing,
                 };
                 if n > 1 {
                     self.stack.push(Task::DiscardChosen(player, n - 1, source));
@@ -160,6 +166,29 @@ impl GameState {
             Task::AfterScoring(base) => self.after_scoring(base),
             Task::ClearBase(base) => self.clear_base(base),
             Task::FinishTurn => self.finish_turn(),
+            Task::PlayResolved(card) => self.playing.retain(|p| p.card != card),
+            Task::BeginPlayCards => {
+                let player = self.turn.player;
+                self.turn.phase = Phase::PlayCards;
+                self.events.push(Event::PhaseStarted {
+                    player,
+                    phase: Phase::PlayCards,
+                });
+                // Extra plays on each of a player's turns (Archmage): gained now, kept
+                // for the turn even if the card leaves play.
+                let each_turn: Vec<_> = self
+                    .statics()
+                    .filter(|(src, _)| !src.is_base && src.controller == player)
+                    .filter_map(|(src, st)| match st {
+                        Static::ExtraPlayEachTurn(spec) => Some((src.card, spec.clone())),
+                        _ => None,
+                    })
+                    .collect();
+                for (card, spec) in each_turn {
+                    let ctx = self.ctx_of(card);
+                    self.grant_extra(&spec, &ctx);
+                }
+            }
         }
     }
 
@@ -172,12 +201,11 @@ impl GameState {
                 self.lasting
                     .retain(|l| l.until != Expiry::StartOfTurnOf(player));
                 self.ignoring.retain(|&(_, p)| p != player);
-                self.turn.phase = Phase::PlayCards;
-                self.events.push(Event::PhaseStarted {
-                    player,
-                    phase: Phase::PlayCards,
-                });
+                // Start-of-turn abilities resolve in the Start Turn phase (a minion
+                // they play is not one played in the Play Cards phase), then it begins.
+                self.stack.push(Task::BeginPlayCards);
                 self.queue_turn_triggers(true);
+                self.flush();
             }
             Phase::PlayCards => self.ask_main(),
             Phase::ScoreBases => {
@@ -215,6 +243,8 @@ impl GameState {
                 });
                 self.stack.push(Task::FinishTurn);
                 self.queue_turn_triggers(false);
+                // End-of-turn abilities resolve before the expiries and the win check.
+                self.flush();
             }
             Phase::Over => {}
         }
@@ -223,7 +253,7 @@ impl GameState {
     /// Start-of-turn or end-of-turn abilities of every card in play.
     fn queue_turn_triggers(&mut self, start: bool) {
         let player = self.turn.player;
-        for src in self.sources() {
+        for src in self.sources().collect::<Vec<_>>() {
             for a in self.def(src.card).abilities() {
                 let you = match (a.when, start) {
                     (Trigger::StartOfMyTurn, true) if src.controller == player && !src.is_base => {
@@ -304,6 +334,18 @@ impl GameState {
 
     // ----- playing cards -----
 
+    /// True when `player` cannot play actions now: a lasting ban, or Mark of Sleep's
+    /// ban on this turn of theirs.
+    pub fn actions_forbidden(&self, player: PlayerId) -> bool {
+        self.lasting.iter().any(|l| match l.what {
+            Lasting::NoActions { player: p } => p == player,
+            Lasting::NoActionsOnTurn { player: p, turn } => {
+                p == player && self.turn.player == player && self.turn.number == turn
+            }
+            _ => false,
+        })
+    }
+
     /// True when some allowance lets `player` play `card` (from its zone) on `base`,
     /// and nothing on the base forbids it.
     pub(super) fn may_play_minion_on(&self, player: PlayerId, card: Uid, base: Uid) -> bool {
@@ -311,19 +353,16 @@ impl GameState {
             return false;
         }
         let faction = self.def(card).card().map(|c| c.faction.as_str());
-        let forbidden = self.statics().into_iter().any(|(src, st)| {
-            src.base == base
-                && match st {
-                    Static::NoMinionsAtAll => !self.base_ignored_by(base, player),
-                    Static::NoMinionsHere(sel) => self
-                        .players_of(sel, &Ctx::for_source(&src))
-                        .contains(&player),
-                    Static::NoNamedFactionHere => self
-                        .action(src.card)
-                        .and_then(|a| a.named.as_deref())
-                        .is_some_and(|named| Some(named) == faction),
-                    _ => false,
-                }
+        let forbidden = self.statics_on(base).any(|(src, st)| match st {
+            Static::NoMinionsAtAll => !self.base_ignored_by(base, player),
+            Static::NoMinionsHere(sel) => self
+                .players_of(sel, &Ctx::for_source(&src))
+                .contains(&player),
+            Static::NoNamedFactionHere => self
+                .action(src.card)
+                .and_then(|a| a.named.as_deref())
+                .is_some_and(|named| Some(named) == faction),
+            _ => false,
         });
         !forbidden
     }
@@ -340,10 +379,17 @@ impl GameState {
     ) -> Option<usize> {
         let c = self.def(card).card()?;
         let power = c.power();
+        // A minion from the discard pile may also use a play meant for the hand where
+        // a card says so (They're Coming To Get You).
+        let any_play_from_discard =
+            from_discard && c.is_minion() && self.discard_plays_allowed(player, to);
         let mut fits: Vec<(usize, &Allowance)> = allowances
             .iter()
             .enumerate()
-            .filter(|(_, a)| a.minion == c.is_minion() && a.from_discard == from_discard)
+            .filter(|(_, a)| {
+                a.minion == c.is_minion()
+                    && (a.from_discard == from_discard || any_play_from_discard)
+            })
             .filter(|(_, a)| {
                 a.power_at_most
                     .is_none_or(|m| power.is_some_and(|p| p <= m))
@@ -363,10 +409,25 @@ impl GameState {
         fits.sort_by_key(|(_, a)| {
             let restrictions = a.power_at_most.is_some() as u8
                 + a.only_on.is_some() as u8
-                + a.only_where_no_minion as u8;
+                + a.only_where_no_minion as u8
+                + a.from_discard as u8;
             (a.normal, std::cmp::Reverse(restrictions))
         });
         fits.first().map(|(i, _)| *i)
+    }
+
+    /// True when `player`, in their own Play Cards phase, may play a minion from their
+    /// discard pile onto `to` with any of their minion plays, because a card of theirs
+    /// there says so ([`Static::MinionsFromDiscardHere`]).
+    fn discard_plays_allowed(&self, player: PlayerId, to: Option<PlayTo>) -> bool {
+        let Some(PlayTo::Base(base)) = to else {
+            return false;
+        };
+        self.turn.player == player
+            && self.turn.phase == Phase::PlayCards
+            && self.statics_on(base).any(|(src, st)| {
+                matches!(st, Static::MinionsFromDiscardHere) && src.controller == player
+            })
     }
 
     /// Where a card can be played: the targets its kind allows.
@@ -413,13 +474,33 @@ impl GameState {
         }
     }
 
+    /// Where `player` could play this specific card now as an extra play, wherever it
+    /// is (no places: it cannot be played, e.g. an action while actions are forbidden,
+    /// or a card played only through its Special).
+    pub(super) fn extra_play_targets(&self, player: PlayerId, card: Uid) -> Vec<Option<PlayTo>> {
+        let Some(def) = self.def(card).card() else {
+            return Vec::new();
+        };
+        let no_actions = self.actions_forbidden(player);
+        let only_through_special = def
+            .abilities
+            .iter()
+            .any(|a| a.statics == Some(Static::PlayedOnlyThroughSpecial));
+        if (!def.is_minion() && no_actions) || only_through_special {
+            return Vec::new();
+        }
+        self.targets_for(player, card)
+    }
+
+    /// True when `player` could play this specific card now as an extra play.
+    pub fn can_play_extra(&self, player: PlayerId, card: Uid) -> bool {
+        !self.extra_play_targets(player, card).is_empty()
+    }
+
     /// Every legal play of `player` now under these allowances, as options.
     fn play_options(&self, player: PlayerId, allowances: &[Allowance]) -> Vec<Choice> {
         let mut options = Vec::new();
-        let no_actions = self
-            .lasting
-            .iter()
-            .any(|l| l.what == Lasting::NoActions { player });
+        let no_actions = self.actions_forbidden(player);
         let p = &self.players[player.ix()];
         let sources = p
             .hand
@@ -431,6 +512,13 @@ impl GameState {
                 continue;
             };
             if !def.is_minion() && no_actions {
+                continue;
+            }
+            let only_through_special = def
+                .abilities
+                .iter()
+                .any(|a| a.statics == Some(Static::PlayedOnlyThroughSpecial));
+            if only_through_special {
                 continue;
             }
             for to in self.targets_for(player, card) {
@@ -464,7 +552,7 @@ impl GameState {
     /// Specials usable as a main-phase action (Ninja Acolyte).
     fn main_specials(&self, player: PlayerId) -> Vec<Choice> {
         let mut out = Vec::new();
-        for src in self.sources() {
+        for src in self.sources().collect::<Vec<_>>() {
             if src.is_base || src.controller != player {
                 continue;
             }
@@ -482,10 +570,26 @@ impl GameState {
                 }
             }
         }
+        // Specials used from the discard pile (Tenacious Z).
+        for &card in &self.players[player.ix()].discard {
+            for a in self.def(card).abilities() {
+                if a.when == Trigger::FromDiscard
+                    && a.once_per_turn
+                        .as_ref()
+                        .is_none_or(|k| !self.turn.used.contains(k))
+                    && self.special_condition_holds(a, card)
+                {
+                    out.push(Choice::Use { card, to: None });
+                }
+            }
+        }
         out
     }
 
-    fn special_condition_holds(&self, a: &super::effect::Ability, card: Uid) -> bool {
+    /// True unless the ability's program is an `If` with nothing `otherwise` whose
+    /// condition fails: such an ability is not usable (a Special) or does not replace
+    /// the event (an "instead" ability, e.g. Buccaneer with no other base to go to).
+    pub(super) fn special_condition_holds(&self, a: &super::effect::Ability, card: Uid) -> bool {
         match &a.effect {
             Effect::If {
                 cond, otherwise, ..
@@ -540,16 +644,12 @@ impl GameState {
                             to: Some(PlayTo::Base(base)),
                         });
                     }
-                } else if !self
-                    .lasting
-                    .iter()
-                    .any(|l| l.what == Lasting::NoActions { player })
-                {
+                } else if !self.actions_forbidden(player) {
                     out.push(Choice::Use { card, to: None });
                 }
             }
         }
-        for src in self.sources() {
+        for src in self.sources().collect::<Vec<_>>() {
             if src.is_base || src.controller != player || src.base == base {
                 continue;
             }
@@ -686,6 +786,11 @@ impl GameState {
         let Some(b) = self.base_index(base) else {
             return;
         };
+        self.left_play_ignored = (0..self.players.len() as u8)
+            .map(PlayerId)
+            .filter(|&p| self.base_ignored_by(base, p))
+            .map(|p| (base, p))
+            .collect();
         let slot = std::mem::replace(
             &mut self.bases[b],
             super::state::BaseInPlay {
@@ -787,7 +892,12 @@ impl GameState {
                 picked,
             } => {
                 let i = match choice {
-                    Choice::Done => return,
+                    Choice::Done => {
+                        if picked == 0 {
+                            self.stack.push(Task::Run(choose.otherwise, *ctx));
+                        }
+                        return;
+                    }
                     other => values
                         .iter()
                         .position(|v| super::interp::value_choice(v) == other),
@@ -821,9 +931,13 @@ impl GameState {
         }
     }
 
-    fn zone_of_hand_card(&self, card: Uid) -> Zone {
+    /// Where a card about to be played comes from: a hand, a discard pile, or the top
+    /// of a deck (a revealed or set-aside card: Neophyte, Mass Enchantment).
+    pub(super) fn zone_of_hand_card(&self, card: Uid) -> Zone {
         match self.locate(card) {
             Loc::Discard(_) => Zone::Discard,
+            Loc::Deck(_) => Zone::DeckTop,
+            _ if self.aside.contains(&card) => Zone::DeckTop,
             _ => Zone::Hand,
         }
     }
@@ -848,8 +962,14 @@ impl GameState {
                 }
             }
             Choice::Use { card, .. } => {
+                let in_discard = matches!(self.locate(card), Loc::Discard(_));
                 for a in self.def(card).abilities() {
-                    if a.when == Trigger::MainPhaseSpecial {
+                    let usable = match a.when {
+                        Trigger::MainPhaseSpecial => !in_discard,
+                        Trigger::FromDiscard => in_discard,
+                        _ => false,
+                    };
+                    if usable {
                         if let Some(k) = &a.once_per_turn {
                             self.turn.used.push(k.clone());
                         }

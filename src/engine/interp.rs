@@ -144,6 +144,14 @@ impl GameState {
                 let winners = self.players_of(&PlayerSel::Place(1), ctx);
                 all.filter(|p| !winners.contains(p)).collect()
             }
+            PlayerSel::WithMinionOn(on) => all
+                .filter(|&p| {
+                    self.bases.iter().any(|b| {
+                        self.base_sel(on, ctx, b.card)
+                            && b.minions.iter().any(|m| m.controller == p)
+                    })
+                })
+                .collect(),
         }
     }
 
@@ -210,6 +218,11 @@ impl GameState {
                 return false;
             }
         }
+        if let Some(a) = &f.power_at_least {
+            if power() < self.amount(a, ctx) {
+                return false;
+            }
+        }
         true
     }
 
@@ -241,7 +254,7 @@ impl GameState {
         true
     }
 
-    fn card_matches(&self, f: &CardFilter, card: Uid) -> bool {
+    fn card_matches(&self, f: &CardFilter, card: Uid, ctx: &Ctx) -> bool {
         let Some(c) = self.def(card).card() else {
             return false;
         };
@@ -249,10 +262,45 @@ impl GameState {
             && (!f.action || !c.is_minion())
             && f.power_at_most
                 .is_none_or(|p| c.power().is_some_and(|x| x <= p))
+            && (!f.microbot || self.is_microbot(card))
+            && (!f.playable || self.can_play_extra(ctx.you, card))
+            && f.same_name_as.as_ref().is_none_or(|t| {
+                self.target_card(t, ctx)
+                    .is_some_and(|n| self.def(n).name() == c.name)
+            })
     }
 
-    /// Everything a selector matches now, in table order.
+    /// Everything a selector matches now, in table order; a card filter asking for
+    /// [`CardFilter::one_per_name`] keeps only the first card of each name.
     pub fn select(&self, sel: &Selector, ctx: &Ctx) -> Vec<Value> {
+        let found = self.select_each(sel, ctx);
+        let (Selector::Hand { filter, .. }
+        | Selector::DiscardPile { filter, .. }
+        | Selector::Deck { filter, .. }
+        | Selector::SetAside { filter, .. }) = sel
+        else {
+            return found;
+        };
+        if !filter.one_per_name {
+            return found;
+        }
+        let mut names: Vec<&str> = Vec::new();
+        found
+            .into_iter()
+            .filter(|v| match v {
+                Value::Card(c) => {
+                    let name = self.def(*c).name();
+                    let first = !names.contains(&name);
+                    names.push(name);
+                    first
+                }
+                _ => true,
+            })
+            .collect()
+    }
+
+    /// Everything a selector matches now, in table order, every card counted.
+    fn select_each(&self, sel: &Selector, ctx: &Ctx) -> Vec<Value> {
         match sel {
             Selector::Minions(f) => self
                 .bases
@@ -283,19 +331,18 @@ impl GameState {
                 .players_of(of, ctx)
                 .into_iter()
                 .flat_map(|p| self.players[p.ix()].hand.clone())
-                .filter(|&c| self.card_matches(filter, c))
+                .filter(|&c| self.card_matches(filter, c, ctx))
                 .map(Value::Card)
                 .collect(),
             Selector::DiscardPile { of, filter } => self
                 .players_of(of, ctx)
                 .into_iter()
                 .flat_map(|p| self.players[p.ix()].discard.clone())
-                .filter(|&c| self.card_matches(filter, c))
+                .filter(|&c| self.card_matches(filter, c, ctx))
                 .map(Value::Card)
                 .collect(),
             Selector::Actions(f) => self
                 .sources()
-                .into_iter()
                 .filter(|s| !s.is_base && self.def(s.card).card().is_some_and(|c| !c.is_minion()))
                 .filter(|s| match &f.on_base {
                     Some(sel) => s.attached_to.is_none() && self.base_sel(sel, ctx, s.base),
@@ -309,9 +356,39 @@ impl GameState {
                     Some(t) => self.target_card(t, ctx) != Some(s.card),
                     None => true,
                 })
+                .filter(|s| self.players_of(&f.controller, ctx).contains(&s.controller))
                 .map(|s| Value::Card(s.card))
                 .collect(),
             Selector::BaseDeck => self.base_deck.iter().map(|&b| Value::Base(b)).collect(),
+            Selector::Deck { of, top, filter } => {
+                let n = top.as_ref().map(|a| self.amount(a, ctx).max(0) as usize);
+                self.players_of(of, ctx)
+                    .into_iter()
+                    .flat_map(|p| {
+                        let deck = &self.players[p.ix()].deck;
+                        deck[..n.unwrap_or(deck.len()).min(deck.len())].to_vec()
+                    })
+                    .filter(|&c| self.card_matches(filter, c, ctx))
+                    .map(Value::Card)
+                    .collect()
+            }
+            Selector::SetAside { of, filter } => {
+                let players = self.players_of(of, ctx);
+                self.aside
+                    .iter()
+                    .copied()
+                    .filter(|&c| players.contains(&self.owner(c)))
+                    .filter(|&c| self.card_matches(filter, c, ctx))
+                    .map(Value::Card)
+                    .collect()
+            }
+            Selector::BaseDeckTop(n) => {
+                let n = (self.amount(n, ctx).max(0) as usize).min(self.base_deck.len());
+                self.base_deck[..n]
+                    .iter()
+                    .map(|&b| Value::Base(b))
+                    .collect()
+            }
         }
     }
 
@@ -347,7 +424,32 @@ impl GameState {
                 }
             }
             Amount::Hook(name) => super::hooks::amount(self, name, ctx),
+            Amount::MaxPower(sel) => self.selected_powers(sel, ctx).max().unwrap_or(0),
+            Amount::MinPower(sel) => self.selected_powers(sel, ctx).min().unwrap_or(0),
+            Amount::SumPower(sel) => self.selected_powers(sel, ctx).sum(),
+            Amount::Div(a, k) => {
+                if *k == 0 {
+                    0
+                } else {
+                    self.amount(a, ctx).div_euclid(*k)
+                }
+            }
+            Amount::MinionsPlayedThisTurn => {
+                if self.turn.player == ctx.you {
+                    self.turn.minions_played as i32
+                } else {
+                    0
+                }
+            }
         }
+    }
+
+    /// The current powers of the minions a selector matches.
+    fn selected_powers(&self, sel: &Selector, ctx: &Ctx) -> impl Iterator<Item = i32> + '_ {
+        self.select(sel, ctx).into_iter().filter_map(|v| match v {
+            Value::Card(c) => Some(self.power(c)),
+            _ => None,
+        })
     }
 
     /// A condition, checked now.
@@ -367,6 +469,18 @@ impl GameState {
             Cond::AtLeast(a, b) => self.amount(a, ctx) >= self.amount(b, ctx),
             Cond::And(a, b) => self.cond(a, ctx) && self.cond(b, ctx),
             Cond::Not(a) => !self.cond(a, ctx),
+            Cond::InDiscard(t) => self
+                .target_card(t, ctx)
+                .is_some_and(|c| matches!(self.locate(c), Loc::Discard(_))),
+            Cond::InPlay(t) => self.target_card(t, ctx).is_some_and(|c| {
+                matches!(
+                    self.locate(c),
+                    Loc::Minion(..) | Loc::OnBase(..) | Loc::OnMinion(..)
+                )
+            }),
+            Cond::CanPlay(t) => self
+                .target_card(t, ctx)
+                .is_some_and(|c| self.can_play_extra(ctx.you, c)),
         }
     }
 
@@ -461,8 +575,13 @@ impl GameState {
             .into_iter()
             .filter(|v| self.may_target(v, &ctx))
             .collect();
-        let optional = choose.optional || picked > 0;
+        // After a first pick the chooser may stop, except when every candidate must be
+        // taken in turn (an order: `Times::All`).
+        let optional = choose.optional || (picked > 0 && choose.times != super::effect::Times::All);
         if values.is_empty() {
+            if picked == 0 {
+                self.stack.push(Task::Run(choose.otherwise, ctx));
+            }
             return;
         }
         if values.len() == 1 && !optional {

@@ -79,7 +79,8 @@ pub struct TurnSpec {
     /// Whose turn (seat from 0).
     #[serde(default)]
     pub player: u8,
-    /// The phase the position starts in.
+    /// The phase the position starts in. `Setup` is the deal itself: opening hands
+    /// without a minion are offered the mulligan before the first turn.
     #[serde(default = "TurnSpec::default_phase")]
     pub phase: Phase,
     /// The turn number.
@@ -138,6 +139,24 @@ pub struct Position {
     /// The RNG seed.
     #[serde(default)]
     pub seed: u64,
+    /// The base discard pile (scored bases), for positions where the base deck runs out.
+    #[serde(default)]
+    pub base_discard: Vec<String>,
+    /// Extra plays some effect has just granted, to be used at once or lost, offered
+    /// first (in this order) when the position starts: e.g. an action played during
+    /// another player's turn (Augmentation, Howl).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub play_now: Vec<PlayNowSpec>,
+}
+
+/// An extra play granted to a player, to be used at once or lost.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayNowSpec {
+    /// Who may play (seat from 0).
+    pub player: u8,
+    /// A minion (true) or an action (false).
+    pub minion: bool,
 }
 
 impl GameState {
@@ -214,6 +233,11 @@ impl GameState {
             .iter()
             .map(|id| add(&mut cards, id, None))
             .collect::<Result<_, _>>()?;
+        let base_discard: Vec<Uid> = pos
+            .base_discard
+            .iter()
+            .map(|id| add(&mut cards, id, None))
+            .collect::<Result<_, _>>()?;
         for c in &cards {
             if c.def.def().card().is_some() != c.owner.is_some() {
                 return Err(format!(
@@ -251,7 +275,27 @@ impl GameState {
                 used: Vec::new(),
             },
         );
-        state.mulligan_asked = (0..n as u8).map(PlayerId).collect();
+        state.base_discard = base_discard;
+        // A position in the Setup phase is the deal itself: the opening hands are
+        // checked for the no-minion mulligan before the first turn. Any other phase
+        // is past it.
+        if t.phase != Phase::Setup {
+            state.mulligan_asked = (0..n as u8).map(PlayerId).collect();
+        }
+        for grant in pos.play_now.iter().rev() {
+            let allowance = Allowance {
+                minion: grant.minion,
+                normal: false,
+                power_at_most: None,
+                only_on: None,
+                only_where_no_minion: false,
+                from_discard: false,
+            };
+            state.stack.push(super::flow::Task::ImmediatePlay(
+                seat(grant.player)?,
+                allowance,
+            ));
+        }
         state.advance();
         Ok(state)
     }

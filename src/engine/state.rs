@@ -155,6 +155,9 @@ pub enum Lasting {
     Breakpoint { base: Uid, amount: i32 },
     /// The player cannot play actions.
     NoActions { player: PlayerId },
+    /// The player cannot play actions during this turn (by number), which is their
+    /// next turn (Mark of Sleep): it does not apply before then.
+    NoActionsOnTurn { player: PlayerId, turn: u32 },
 }
 
 /// A lasting effect and when it ends.
@@ -226,6 +229,38 @@ pub struct GameState {
     pub triggered: Vec<Task>,
     /// The places at the base scored last: (player, power, place from 1).
     pub ranks: Vec<(PlayerId, i32, u32)>,
+    /// Who ignored the ability of the base scored last as it left play (Jammed Signal
+    /// on it, Infiltrate): its "after it is replaced" ability (Tortuga) runs once the
+    /// base and those cards are gone, and must still leave them out.
+    #[serde(default)]
+    pub left_play_ignored: Vec<(Uid, PlayerId)>,
+    /// Cards revealed from the top of a deck and set aside while an ability decides
+    /// where each goes (Portal): in no deck and not in play. Empty between abilities.
+    #[serde(default)]
+    pub aside: Vec<Uid>,
+    /// (minion, source): the source's Ongoing abilities no longer affect that minion,
+    /// because a one-use shield (Tooth and Claw... and Guns) stopped them as they
+    /// started to; nor can the source affect the minion any more at all (Hideout:
+    /// "that action has no effect on your minions"). Dropped when either card leaves
+    /// play.
+    #[serde(default)]
+    pub stopped: Vec<(Uid, Uid)>,
+    /// The cards whose play is resolving (their on-play abilities running), innermost
+    /// last: what they do is "a card another player plays" (Brownie), unlike the
+    /// Ongoing abilities of cards already in play.
+    #[serde(default)]
+    pub playing: Vec<PlayInProgress>,
+}
+
+/// A card being played, until its on-play abilities have resolved.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PlayInProgress {
+    /// The card.
+    pub card: Uid,
+    /// The player playing it.
+    pub player: PlayerId,
+    /// The minions it has affected so far: each reacts once per card (Brownie).
+    pub affected: Vec<Uid>,
 }
 
 impl GameState {
@@ -256,6 +291,10 @@ impl GameState {
             ignoring: Vec::new(),
             triggered: Vec::new(),
             ranks: Vec::new(),
+            left_play_ignored: Vec::new(),
+            aside: Vec::new(),
+            stopped: Vec::new(),
+            playing: Vec::new(),
         }
     }
 }

@@ -8,7 +8,7 @@ use super::flow::Task;
 use super::interp::{Ctx, Value};
 use super::state::{
     ActionInPlay, Allowance, Expiry, GameState, Lasting, LastingEffect, MinionInPlay, Phase,
-    PlayerId, Uid,
+    PlayInProgress, PlayerId, Uid,
 };
 use rand::seq::SliceRandom;
 
@@ -23,7 +23,15 @@ impl GameState {
                 }
             }
             Effect::ReturnToHand(t) => {
-                if let Some(c) = card(self, &t) {
+                // Only a card still in play returns: one that has left play since it
+                // was chosen (destroyed meanwhile) stays where it went.
+                let in_play = |s: &Self, c| {
+                    matches!(
+                        s.locate(c),
+                        Loc::Minion(..) | Loc::OnBase(..) | Loc::OnMinion(..)
+                    )
+                };
+                if let Some(c) = card(self, &t).filter(|&c| in_play(self, c)) {
                     if !self.intercepted(c, &ctx) {
                         self.leave_play(c, Zone::Hand);
                         self.events.push(Event::Returned { card: c });
@@ -92,6 +100,18 @@ impl GameState {
             }
             Effect::PutInDiscard(t) => {
                 if let Some(c) = card(self, &t) {
+                    if matches!(
+                        self.locate(c),
+                        Loc::Minion(..) | Loc::OnBase(..) | Loc::OnMinion(..)
+                    ) {
+                        // Discarded from play: not destroyed, so nothing "after destroyed" fires.
+                        self.leave_play(c, Zone::Discard);
+                        self.events.push(Event::Placed {
+                            card: c,
+                            to: Zone::Discard,
+                        });
+                        return;
+                    }
                     let owner = self.owner(c);
                     self.take_out_of_zone(c);
                     self.players[owner.ix()].discard.push(c);
@@ -179,13 +199,123 @@ impl GameState {
                     self.events.push(Event::Discarded { player: p, cards });
                 }
             }
+            Effect::PutInHand(t) => {
+                if let Some(c) = card(self, &t).filter(|&c| self.out_of_play(c)) {
+                    self.take_out_of_zone(c);
+                    self.put_in_zone(c, Zone::Hand);
+                    self.events.push(Event::Placed {
+                        card: c,
+                        to: Zone::Hand,
+                    });
+                }
+            }
+            Effect::PutOnDeckTop(t) => {
+                if let Some(c) = card(self, &t).filter(|&c| self.out_of_play(c)) {
+                    self.take_out_of_zone(c);
+                    self.put_in_zone(c, Zone::DeckTop);
+                    self.events.push(Event::Placed {
+                        card: c,
+                        to: Zone::DeckTop,
+                    });
+                }
+            }
+            Effect::ShuffleDeck(who) => {
+                for p in self.players_of(&who, &ctx) {
+                    self.players[p.ix()].deck.shuffle(&mut self.rng);
+                    self.events.push(Event::Shuffled { player: p });
+                }
+            }
+            Effect::RefillEmptyDeck(who) => {
+                for p in self.players_of(&who, &ctx) {
+                    if self.players[p.ix()].deck.is_empty() {
+                        self.reshuffle(p);
+                    }
+                }
+            }
+            Effect::Reveal(t) => {
+                if let Some(c) = card(self, &t) {
+                    self.events.push(Event::Revealed {
+                        player: self.owner(c),
+                        card: c,
+                    });
+                }
+            }
+            Effect::SetAsideTop { of, count } => {
+                let n = self.amount(&count, &ctx).max(0) as usize;
+                for p in self.players_of(&of, &ctx) {
+                    for _ in 0..n {
+                        if self.players[p.ix()].deck.is_empty() {
+                            self.reshuffle(p);
+                        }
+                        if self.players[p.ix()].deck.is_empty() {
+                            break;
+                        }
+                        let c = self.players[p.ix()].deck.remove(0);
+                        self.aside.push(c);
+                        self.events.push(Event::Revealed { player: p, card: c });
+                    }
+                }
+            }
+            Effect::PlayExtra(t) => {
+                let Some(c) = card(self, &t).filter(|&c| self.out_of_play(c)) else {
+                    return;
+                };
+                let targets = self.extra_play_targets(ctx.you, c);
+                match targets.as_slice() {
+                    [] => {}
+                    [to] => {
+                        let from = self.zone_of_hand_card(c);
+                        self.play_card(ctx.you, c, *to, from);
+                    }
+                    _ => {
+                        // A specific card: played at once, only where is asked.
+                        let options = targets
+                            .iter()
+                            .map(|&to| super::decision::Choice::Play { card: c, to })
+                            .collect();
+                        self.pending = Some(super::decision::Pending {
+                            decision: super::decision::Decision {
+                                player: ctx.you,
+                                ask: super::decision::Ask::ExtraNow,
+                                options,
+                            },
+                            resume: super::decision::Resume::ExtraNow,
+                        });
+                    }
+                }
+            }
+            Effect::RevealTop { bind, then } => {
+                let p = ctx.you;
+                if self.players[p.ix()].deck.is_empty() {
+                    self.reshuffle(p);
+                }
+                if let Some(&c) = self.players[p.ix()].deck.first() {
+                    self.events.push(Event::Revealed { player: p, card: c });
+                    self.stack
+                        .push(Task::Run(*then, ctx.with(&bind, Value::Card(c))));
+                }
+            }
+            Effect::NoActionsNextTurn(who) => {
+                // Turns go round the table one by one: a player's next turn is this
+                // many turns ahead (a whole round for the current player).
+                let n = self.players.len() as u32;
+                let current = self.turn.player.0 as u32;
+                for p in self.players_of(&who, &ctx) {
+                    let ahead = (p.0 as u32 + n - current) % n;
+                    let turn = self.turn.number + if ahead == 0 { n } else { ahead };
+                    self.lasting.push(LastingEffect {
+                        what: Lasting::NoActionsOnTurn { player: p, turn },
+                        until: Expiry::EndOfTurn(turn),
+                    });
+                }
+            }
             other => unreachable!("not a verb: {other:?}"),
         }
     }
 
     /// Gives `ctx.you` an extra play. Outside the Play Cards phase (or when the card
     /// says so) it must be used at once: it is offered now and then lost.
-    fn grant_extra(&mut self, spec: &ExtraSpec, ctx: &Ctx) {
+    pub(super) fn grant_extra(&mut self, spec: &ExtraSpec, ctx: &Ctx) {
         let allowance = Allowance {
             minion: spec.minion,
             normal: false,
@@ -218,21 +348,21 @@ impl GameState {
                 if self.intercepted(card, ctx) {
                     return;
                 }
-                let instead = self
-                    .def(card)
-                    .abilities()
-                    .iter()
-                    .find(|a| a.when == Trigger::InsteadOfDestroyed);
+                let instead = self.def(card).abilities().iter().find(|a| {
+                    a.when == Trigger::InsteadOfDestroyed && self.special_condition_holds(a, card)
+                });
                 if let Some(ability) = instead {
                     let src_ctx = self.ctx_of(card);
                     self.push_resolution(ability.effect.clone(), src_ctx);
                     return;
                 }
+                let watchers = self.destruction_watchers(card);
                 let base = self.base_of(card);
                 let controller = self.controller(card);
                 self.leave_play(card, Zone::Discard);
                 self.events.push(Event::Destroyed { card, by: ctx.you });
                 self.after_destroyed(card, base, controller);
+                self.triggered.extend(watchers);
             }
             Loc::OnBase(..) | Loc::OnMinion(..) => {
                 let base = self.base_of(card);
@@ -269,7 +399,7 @@ impl GameState {
             return;
         }
         let owner = self.owner(card);
-        for src in self.sources() {
+        for src in self.sources().collect::<Vec<_>>() {
             if src.base != base {
                 continue;
             }
@@ -286,6 +416,43 @@ impl GameState {
                 }
             }
         }
+    }
+
+    /// The [`Trigger::AfterMinionDestroyed`] abilities in play whose condition (a leading
+    /// `If`) holds for this minion now, just before it leaves play, so that what it was
+    /// (its controller, a Microbot) and the watching card itself still count.
+    fn destruction_watchers(&self, card: Uid) -> Vec<Task> {
+        let mut out = Vec::new();
+        for src in self.sources() {
+            for a in self.def(src.card).abilities() {
+                if a.when != Trigger::AfterMinionDestroyed {
+                    continue;
+                }
+                let mut ctx = Ctx::for_source(&src);
+                ctx.subject = Some(card);
+                if src.is_base {
+                    ctx.you = self.controller(card);
+                    if self.base_ignored_by(src.base, ctx.you) {
+                        continue;
+                    }
+                }
+                let effect = match &a.effect {
+                    Effect::If {
+                        cond,
+                        then,
+                        otherwise,
+                    } if **otherwise == Effect::Nothing => {
+                        if !self.cond(cond, &ctx) {
+                            continue;
+                        }
+                        (**then).clone()
+                    }
+                    other => other.clone(),
+                };
+                out.push(Task::Resolve(effect, ctx));
+            }
+        }
+        out
     }
 
     /// The context of a card in play's own abilities.
@@ -317,6 +484,9 @@ impl GameState {
     /// True when the minion cannot be affected by this source at all (Wildlife
     /// Preserve, Smoke Bomb): such minions are not offered as choices.
     pub(super) fn shielded(&self, card: Uid, ctx: &Ctx) -> bool {
+        if self.stopped.contains(&(card, ctx.source)) {
+            return true;
+        }
         if !self.is_others_action(card, ctx) {
             return false;
         }
@@ -348,35 +518,120 @@ impl GameState {
         }
         let others_action = self.is_others_action(card, ctx);
         let controller = self.controller(card);
+        // The shield, and for Hideout the base where the stopped action then has no
+        // effect on any of the shield's controller's minions.
         let shield = self.statics().into_iter().find_map(|(src, st)| match st {
             Static::AttachedShieldOnce
                 if src.attached_to == Some(card) && src.card != ctx.source =>
             {
-                Some(src.card)
+                Some((src.card, None))
             }
             Static::ShieldOnceFromOthersActions
                 if others_action
                     && src.controller == controller
                     && self.base_of(card) == Some(src.base) =>
             {
-                Some(src.card)
+                Some((src.card, Some(src.base)))
             }
             _ => None,
         });
         match shield {
-            Some(shield) => {
-                let base = self.base_of(shield);
-                let owner_ctl = self.controller(shield);
-                self.leave_play(shield, Zone::Discard);
-                self.events.push(Event::Prevented { card, by: shield });
-                self.events.push(Event::ActionDestroyed {
-                    card: shield,
-                    by: ctx.you,
-                });
-                self.after_destroyed(shield, base, owner_ctl);
+            Some((shield, whole_base)) => {
+                if let Some(b) = whole_base.and_then(|b| self.base_index(b)) {
+                    let spared: Vec<(Uid, Uid)> = self.bases[b]
+                        .minions
+                        .iter()
+                        .filter(|m| m.controller == controller)
+                        .map(|m| (m.card, ctx.source))
+                        .collect();
+                    self.stopped.extend(spared);
+                }
+                self.use_shield(shield, card, ctx.you);
                 true
             }
-            None => false,
+            None => {
+                self.note_affected(card, ctx.source);
+                false
+            }
+        }
+    }
+
+    /// A card being played has affected this minion: the minion's abilities waiting for
+    /// that (Brownie) are queued, once per card, when another player plays the card.
+    fn note_affected(&mut self, minion: Uid, source: Uid) {
+        let Some(i) = self.playing.iter().position(|p| p.card == source) else {
+            return;
+        };
+        let player = self.playing[i].player;
+        if self.controller(minion) == player || self.playing[i].affected.contains(&minion) {
+            return;
+        }
+        let waiting: Vec<Effect> = self
+            .def(minion)
+            .abilities()
+            .iter()
+            .filter(|a| a.when == Trigger::AffectedByOthersPlay)
+            .map(|a| a.effect.clone())
+            .collect();
+        if waiting.is_empty() {
+            return;
+        }
+        self.playing[i].affected.push(minion);
+        for effect in waiting {
+            let mut ctx = self.ctx_of(minion).with("player", Value::Player(player));
+            ctx.subject = Some(source);
+            self.triggered.push(Task::Resolve(effect, ctx));
+        }
+    }
+
+    /// A one-use shield stops what would affect `card` and is destroyed instead.
+    fn use_shield(&mut self, shield: Uid, card: Uid, by: PlayerId) {
+        let base = self.base_of(shield);
+        let owner_ctl = self.controller(shield);
+        self.leave_play(shield, Zone::Discard);
+        self.events.push(Event::Prevented { card, by: shield });
+        self.events
+            .push(Event::ActionDestroyed { card: shield, by });
+        self.after_destroyed(shield, base, owner_ctl);
+    }
+
+    /// A card that has just come into play and whose Ongoing power ability starts to
+    /// affect a minion guarded by Tooth and Claw... and Guns uses up that shield, and
+    /// its ability is stopped for that minion from then on (reference open question 3:
+    /// a power change is "affect", rulebook term). Abilities of the minion itself and of
+    /// actions attached to it are not meant here (attaching is stopped on its own).
+    fn new_statics_meet_shields(&mut self, card: Uid, player: PlayerId) {
+        if !self.cards[card.0 as usize].def.has_statics() {
+            return;
+        }
+        let shields: Vec<(Uid, Uid)> = self
+            .statics()
+            .filter_map(|(src, st)| match st {
+                Static::AttachedShieldOnce => src.attached_to.map(|m| (src.card, m)),
+                _ => None,
+            })
+            .collect();
+        if shields.is_empty() {
+            return;
+        }
+        let Some(src) = self.sources().find(|s| s.card == card) else {
+            return;
+        };
+        let ctx = Ctx::for_source(&src);
+        for (shield, minion) in shields {
+            if minion == card || src.attached_to == Some(minion) {
+                continue;
+            }
+            let reaches = self.def(card).abilities().iter().any(|a| match &a.statics {
+                Some(Static::Power { to, amount }) => {
+                    self.minion_matches(to, minion, &ctx) && self.amount(amount, &ctx) != 0
+                }
+                _ => false,
+            });
+            if reaches {
+                self.stopped.push((minion, card));
+                self.use_shield(shield, minion, player);
+            }
         }
     }
 
@@ -409,6 +664,14 @@ impl GameState {
         self.put_in_zone(card, to);
     }
 
+    /// True for a card in a hand, deck or discard pile, or set aside: not in play.
+    fn out_of_play(&self, card: Uid) -> bool {
+        matches!(
+            self.locate(card),
+            Loc::Hand(_) | Loc::Deck(_) | Loc::Discard(_)
+        ) || self.aside.contains(&card)
+    }
+
     /// Removes a card from its owner's hand, deck or discard pile.
     pub(super) fn take_out_of_zone(&mut self, card: Uid) {
         let owner = self.owner(card);
@@ -416,10 +679,12 @@ impl GameState {
         for zone in [&mut p.hand, &mut p.deck, &mut p.discard] {
             zone.retain(|&c| c != card);
         }
+        self.aside.retain(|&c| c != card);
     }
 
     /// Puts a card into one of its owner's zones.
     pub(super) fn put_in_zone(&mut self, card: Uid, to: Zone) {
+        self.stopped.retain(|&(m, s)| m != card && s != card);
         let owner = self.owner(card);
         let p = &mut self.players[owner.ix()];
         match to {
@@ -564,6 +829,16 @@ impl GameState {
             stored: Vec::new(),
             since_turn,
         };
+        let zone_to = to.map(|t| match t {
+            PlayTo::Base(b) => Zone::Base(b),
+            PlayTo::Minion(m) => Zone::Minion(m),
+        });
+        self.events.push(Event::Played {
+            player,
+            card,
+            to: zone_to,
+            from,
+        });
         let here = match to {
             Some(PlayTo::Base(base)) => {
                 let Some(b) = self.base_index(base) else {
@@ -583,6 +858,24 @@ impl GameState {
                 Some(base)
             }
             Some(PlayTo::Minion(m)) => {
+                let Loc::Minion(b, _) = self.locate(m) else {
+                    return;
+                };
+                // Having an action attached affects the minion (rulebook "Affect"): a
+                // one-use shield (Tooth and Claw... and Guns) stops the attachment, and
+                // the played action goes to its owner's discard pile.
+                let attaching = Ctx {
+                    source: card,
+                    you: player,
+                    here: Some(self.bases[b].card),
+                    subject: None,
+                    scoring: None,
+                    vars: Vec::new(),
+                };
+                if self.intercepted(m, &attaching) {
+                    self.put_in_zone(card, Zone::Discard);
+                    return;
+                }
                 let Loc::Minion(b, i) = self.locate(m) else {
                     return;
                 };
@@ -591,16 +884,16 @@ impl GameState {
             }
             None => None,
         };
-        let zone_to = to.map(|t| match t {
-            PlayTo::Base(b) => Zone::Base(b),
-            PlayTo::Minion(m) => Zone::Minion(m),
-        });
-        self.events.push(Event::Played {
-            player,
+        self.playing.push(PlayInProgress {
             card,
-            to: zone_to,
-            from,
+            player,
+            affected: Vec::new(),
         });
+        if let Some(PlayTo::Minion(m)) = to {
+            // Being played onto a minion affects it (rulebook "Affect").
+            self.note_affected(m, card);
+        }
+        self.new_statics_meet_shields(card, player);
         if def.is_minion() && self.turn.player == player && self.turn.phase == Phase::PlayCards {
             self.turn.minions_played += 1;
         }
@@ -622,6 +915,7 @@ impl GameState {
         if to.is_none() {
             self.stack.push(Task::FinishAction(card));
         }
+        self.stack.push(Task::PlayResolved(card));
         for effect in on_play.into_iter().rev() {
             self.stack.push(Task::Run(effect, ctx.clone()));
         }
@@ -635,7 +929,7 @@ impl GameState {
     /// Queues the abilities that wait for a minion played on this base.
     fn minion_played_here(&mut self, card: Uid, base: Uid, player: PlayerId) {
         let owner = self.owner(card);
-        for src in self.sources() {
+        for src in self.sources().collect::<Vec<_>>() {
             if src.base != base || src.card == card {
                 continue;
             }
@@ -652,7 +946,7 @@ impl GameState {
                 if src.is_base && self.base_ignored_by(base, you) {
                     continue;
                 }
-                let mut ctx = Ctx::for_source(&src);
+                let mut ctx = Ctx::for_source(&src).with("player", Value::Player(player));
                 ctx.you = you;
                 ctx.subject = Some(card);
                 self.triggered.push(Task::Resolve(a.effect.clone(), ctx));

@@ -1,0 +1,52 @@
+//! How good a position looks for each player, for the ends of search playouts: VP
+//! already won, plus the VP each base is on its way to giving (by current place,
+//! scaled by how close the base is to scoring). Only public information is read.
+
+use crate::engine::{GameState, PlayerId};
+
+/// The estimated final VP of `player`.
+pub fn value(game: &GameState, player: PlayerId) -> f64 {
+    let mut v = game.players[player.ix()].vp as f64;
+    for base in &game.bases {
+        if !base.minions.iter().any(|m| m.controller == player) {
+            continue;
+        }
+        let Some(def) = game.def(base.card).base() else {
+            continue;
+        };
+        let mine = game.player_power(base.card, player);
+        let above = (0..game.players.len() as u8)
+            .map(PlayerId)
+            .filter(|&q| q != player && game.player_power(base.card, q) > mine)
+            .count();
+        let total = game.base_power(base.card).max(0) as f64;
+        let breakpoint = game.breakpoint(base.card).max(1) as f64;
+        let progress = (total / breakpoint).min(1.0);
+        let points = def.vp.get(above).copied().unwrap_or(0) as f64;
+        v += points * (0.35 + 0.65 * progress);
+    }
+    v
+}
+
+/// Each player's reward in [0, 1]: 1 or 0 once the game is won, otherwise a smooth
+/// function of their lead over the best other player.
+pub fn rewards(game: &GameState) -> Vec<f64> {
+    let n = game.players.len();
+    if let Some(w) = game.winner {
+        return (0..n)
+            .map(|i| if i == w.ix() { 1.0 } else { 0.0 })
+            .collect();
+    }
+    let values: Vec<f64> = (0..n as u8).map(|p| value(game, PlayerId(p))).collect();
+    (0..n)
+        .map(|i| {
+            let best_other = values
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .map(|(_, &v)| v)
+                .fold(f64::MIN, f64::max);
+            1.0 / (1.0 + (-(values[i] - best_other) / 3.0).exp())
+        })
+        .collect()
+}

@@ -1,0 +1,164 @@
+//! Information-set Monte Carlo tree search (single observer) over the engine's own
+//! decision interface. Every decision is a branch, targets and bases included. Each
+//! iteration re-deals the hidden cards (see [`super::determinize`]), walks the tree
+//! choosing by UCB1 among the options legal in that deal (counting availability),
+//! adds one node, plays a short random playout and scores it with [`super::eval`].
+//! Edges are keyed by the option itself, not its number, since deals differ.
+
+use super::determinize::determinize;
+use super::eval::rewards;
+use crate::engine::{Choice, GameState};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Search settings.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Search {
+    /// Iterations per decision (the budget; deterministic for a seed).
+    pub iterations: u32,
+    /// Turns a playout runs past the searched position before it is scored.
+    pub playout_turns: u32,
+    /// UCB1 exploration constant.
+    pub exploration: f64,
+    /// The bot's own seed.
+    pub seed: u64,
+}
+
+impl Search {
+    /// The budget of a named level: `easy`, `normal` or `hard`.
+    pub fn level(name: &str, seed: u64) -> Option<Search> {
+        let iterations = match name {
+            "easy" => 60,
+            "normal" => 300,
+            "hard" => 1200,
+            _ => return None,
+        };
+        Some(Search {
+            iterations,
+            playout_turns: 2,
+            exploration: 0.7,
+            seed,
+        })
+    }
+}
+
+struct Edge {
+    choice: Choice,
+    child: usize,
+    visits: u32,
+    available: u32,
+    reward: f64,
+}
+
+#[derive(Default)]
+struct Node {
+    edges: Vec<Edge>,
+}
+
+impl Search {
+    /// The option index the searching player picks at `game`'s pending decision.
+    pub fn choose(&self, game: &GameState) -> usize {
+        let Some(root) = game.pending() else {
+            return 0;
+        };
+        if root.options.len() == 1 {
+            return 0;
+        }
+        let seat = root.player;
+        let mut rng = ChaCha8Rng::seed_from_u64(
+            self.seed
+                ^ (game.turn.number as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+                ^ (root.options.len() as u64) << 32,
+        );
+        let mut nodes: Vec<Node> = vec![Node::default()];
+        for _ in 0..self.iterations {
+            let mut world = determinize(game, seat, &mut rng);
+            let horizon = world.turn.number + self.playout_turns;
+            let mut path: Vec<(usize, usize, usize)> = Vec::new();
+            let mut node = 0;
+            while let Some(d) = world.pending() {
+                let actor = d.player.ix();
+                let options = d.options.clone();
+                for e in nodes[node].edges.iter_mut() {
+                    if options.contains(&e.choice) {
+                        e.available += 1;
+                    }
+                }
+                let fresh: Vec<usize> = (0..options.len())
+                    .filter(|&i| !nodes[node].edges.iter().any(|e| e.choice == options[i]))
+                    .collect();
+                let (edge, index) = if !fresh.is_empty() {
+                    let index = fresh[rng.gen_range(0..fresh.len())];
+                    nodes.push(Node::default());
+                    let child = nodes.len() - 1;
+                    nodes[node].edges.push(Edge {
+                        choice: options[index].clone(),
+                        child,
+                        visits: 0,
+                        available: 1,
+                        reward: 0.0,
+                    });
+                    (nodes[node].edges.len() - 1, index)
+                } else {
+                    let edge = self.select(&nodes[node], &options);
+                    let index = options
+                        .iter()
+                        .position(|c| *c == nodes[node].edges[edge].choice)
+                        .unwrap_or(0);
+                    (edge, index)
+                };
+                path.push((node, edge, actor));
+                if world.answer(index).is_err() {
+                    break;
+                }
+                let expanded = nodes[node].edges[edge].visits == 0;
+                node = nodes[node].edges[edge].child;
+                if expanded {
+                    break;
+                }
+            }
+            while let Some(d) = world.pending() {
+                if world.turn.number > horizon {
+                    break;
+                }
+                let i = rng.gen_range(0..d.options.len());
+                if world.answer(i).is_err() {
+                    break;
+                }
+            }
+            let reward = rewards(&world);
+            for (node, edge, actor) in path {
+                let e = &mut nodes[node].edges[edge];
+                e.visits += 1;
+                e.reward += reward[actor];
+            }
+        }
+        let best = nodes[0]
+            .edges
+            .iter()
+            .filter(|e| root.options.contains(&e.choice))
+            .max_by(|a, b| a.visits.cmp(&b.visits).then(a.reward.total_cmp(&b.reward)));
+        best.and_then(|e| root.options.iter().position(|c| *c == e.choice))
+            .unwrap_or(0)
+    }
+
+    /// The edge with the best UCB1 score among those legal in this deal.
+    fn select(&self, node: &Node, options: &[Choice]) -> usize {
+        let mut best = (0, f64::MIN);
+        for (i, e) in node.edges.iter().enumerate() {
+            if !options.contains(&e.choice) {
+                continue;
+            }
+            let score = if e.visits == 0 {
+                f64::MAX
+            } else {
+                e.reward / e.visits as f64
+                    + self.exploration * ((e.available.max(1) as f64).ln() / e.visits as f64).sqrt()
+            };
+            if score > best.1 {
+                best = (i, score);
+            }
+        }
+        best.0
+    }
+}

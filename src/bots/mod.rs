@@ -1,0 +1,56 @@
+//! Computer players. Each sees the game only through a [`SeatView`] (the table, the
+//! discard piles, its own hand and question) and answers with an option index, like
+//! a person would. The heuristic bot is the default opponent; the random bot picks
+//! any legal option and is there for testing and for a gentle game.
+
+mod heuristic;
+mod random;
+pub mod view;
+
+pub use view::SeatView;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+
+/// A computer player. Serde, so that a saved game keeps its bots exactly as they were.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Bot {
+    /// Picks uniformly among the legal options with its own seeded generator (boxed:
+    /// it is much bigger than the other kinds).
+    Random(Box<ChaCha8Rng>),
+    /// Plays to win the bases it can win, breaks bases when it leads, and aims its
+    /// destroy and move cards at the strongest enemy minions.
+    Heuristic,
+}
+
+/// Which kind of bot to seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BotKind {
+    /// [`Bot::Random`].
+    Random,
+    /// [`Bot::Heuristic`].
+    Heuristic,
+}
+
+impl Bot {
+    /// A new bot of this kind; `seed` makes a random bot's choices repeatable.
+    pub fn new(kind: BotKind, seed: u64) -> Bot {
+        match kind {
+            BotKind::Random => Bot::Random(Box::new(ChaCha8Rng::seed_from_u64(seed))),
+            BotKind::Heuristic => Bot::Heuristic,
+        }
+    }
+
+    /// The index of the option to answer the seat's pending question with; 0 when
+    /// the seat has nothing to answer.
+    pub fn choose(&mut self, view: &SeatView) -> usize {
+        let Some(decision) = view.decision() else {
+            return 0;
+        };
+        match self {
+            Bot::Random(rng) => random::choose(rng, decision.options.len()),
+            Bot::Heuristic => heuristic::choose(view, decision),
+        }
+    }
+}

@@ -1,0 +1,107 @@
+//! What one seat may see of the game: the table, every discard pile, its own hand and
+//! its own pending question, but never another player's hand or any deck. Bots get
+//! only this view, so a bot cannot cheat even by mistake: the game itself is private.
+
+use crate::engine::defs::Def;
+use crate::engine::state::{BaseInPlay, Loc};
+use crate::engine::{Choice, Decision, GameState, PlayerId, Uid};
+
+/// The game as one seat sees it.
+pub struct SeatView<'a> {
+    game: &'a GameState,
+    seat: PlayerId,
+}
+
+impl<'a> SeatView<'a> {
+    /// The view of `seat`.
+    pub fn new(game: &'a GameState, seat: PlayerId) -> SeatView<'a> {
+        SeatView { game, seat }
+    }
+
+    /// Whose view this is.
+    pub fn seat(&self) -> PlayerId {
+        self.seat
+    }
+
+    /// The pending question, when this seat must answer it.
+    pub fn decision(&self) -> Option<&'a Decision> {
+        self.game.pending().filter(|d| d.player == self.seat)
+    }
+
+    /// The seat's own hand.
+    pub fn hand(&self) -> &'a [Uid] {
+        &self.game.players[self.seat.ix()].hand
+    }
+
+    /// The bases in play, with everything on them (all of it face up).
+    pub fn bases(&self) -> &'a [BaseInPlay] {
+        &self.game.bases
+    }
+
+    /// How many players are at the table.
+    pub fn players(&self) -> usize {
+        self.game.players.len()
+    }
+
+    /// A player's victory points.
+    pub fn vp(&self, player: PlayerId) -> u32 {
+        self.game.players[player.ix()].vp
+    }
+
+    /// True when this seat may know what the card is: it is in play, in its own hand,
+    /// in a discard pile, or named by its own pending question.
+    fn visible(&self, card: Uid) -> bool {
+        match self.game.locate(card) {
+            Loc::Base(_) | Loc::Minion(..) | Loc::OnBase(..) | Loc::OnMinion(..) => true,
+            Loc::Discard(_) => true,
+            Loc::Hand(p) => p == self.seat,
+            Loc::Deck(_) => false,
+            Loc::Elsewhere => self.decision().is_some_and(|d| {
+                d.options.iter().any(|o| match o {
+                    Choice::Card(c) | Choice::Base(c) => *c == card,
+                    Choice::Play { card: c, .. } | Choice::Use { card: c, .. } => *c == card,
+                    _ => false,
+                })
+            }),
+        }
+    }
+
+    /// The definition of a card the seat may see.
+    pub fn def(&self, card: Uid) -> Option<Def> {
+        self.visible(card).then(|| self.game.def(card))
+    }
+
+    /// The current power of a visible card (a minion in play, or printed otherwise).
+    pub fn power(&self, card: Uid) -> i32 {
+        if self.visible(card) {
+            self.game.power(card)
+        } else {
+            0
+        }
+    }
+
+    /// The controller of a card in play.
+    pub fn controller(&self, card: Uid) -> Option<PlayerId> {
+        self.game.minion(card).map(|m| m.controller)
+    }
+
+    /// The base a card in play is on.
+    pub fn base_of(&self, card: Uid) -> Option<Uid> {
+        self.game.base_of(card)
+    }
+
+    /// A player's total power on a base.
+    pub fn player_power(&self, base: Uid, player: PlayerId) -> i32 {
+        self.game.player_power(base, player)
+    }
+
+    /// The total power on a base.
+    pub fn base_power(&self, base: Uid) -> i32 {
+        self.game.base_power(base)
+    }
+
+    /// A base's current breakpoint.
+    pub fn breakpoint(&self, base: Uid) -> i32 {
+        self.game.breakpoint(base)
+    }
+}

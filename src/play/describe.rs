@@ -1,0 +1,377 @@
+//! Words for the things on the table: players ("you", "Bot 2"), cards, bases and
+//! their totals, hands and options. Narration, questions and answers all use these,
+//! so a card or a player is always called the same way.
+
+use super::seat::Seat;
+use crate::cards::model::{Card, Kind};
+use crate::engine::state::{BaseInPlay, Loc, MinionInPlay};
+use crate::engine::{Choice, GameState, PlayTo, PlayerId, Uid};
+
+/// How to name things for one reader.
+#[derive(Clone, Copy)]
+pub struct Words<'a> {
+    /// The game.
+    pub game: &'a GameState,
+    /// The seats, for names.
+    pub seats: &'a [Seat],
+    /// The player addressed as "you", if the screen belongs to one player.
+    pub viewer: Option<PlayerId>,
+    /// Put card codes before names ("pm5 Pirate King").
+    pub codes: bool,
+}
+
+/// The card's kind as a short phrase: "minion, power 5, Special" or "standard action".
+pub fn kind_phrase(card: &Card) -> String {
+    let mut text = match card.kind {
+        Kind::Minion { power } => format!("minion, power {power}"),
+        Kind::Action { play } => play.describe(),
+    };
+    for label in &card.labels {
+        text.push_str(", ");
+        text.push_str(label.name());
+    }
+    text
+}
+
+/// Upper-cases the first letter, for a name or "you" that starts a sentence.
+pub fn sentence(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// "3 cards", "1 card".
+pub fn count(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+/// "a, b and c".
+pub fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+impl<'a> Words<'a> {
+    /// "you" or the player's name.
+    pub fn player(&self, p: PlayerId) -> String {
+        if Some(p) == self.viewer {
+            "you".into()
+        } else {
+            self.name(p)
+        }
+    }
+
+    /// The seat's name, whoever reads.
+    pub fn name(&self, p: PlayerId) -> String {
+        self.seats
+            .get(p.ix())
+            .map_or_else(|| format!("Player {}", p.0 + 1), |s| s.name.clone())
+    }
+
+    /// "your" or "Bot 2's".
+    pub fn possessive(&self, p: PlayerId) -> String {
+        if Some(p) == self.viewer {
+            "your".into()
+        } else {
+            format!("{}'s", self.name(p))
+        }
+    }
+
+    /// "yours" or "Bot 2's", standing alone.
+    pub fn owner_word(&self, p: PlayerId) -> String {
+        if Some(p) == self.viewer {
+            "yours".into()
+        } else {
+            format!("{}'s", self.name(p))
+        }
+    }
+
+    /// The subject and verb, capitalised: "You play", "Bot 2 plays".
+    pub fn acts(&self, p: PlayerId, verb: &str) -> String {
+        if Some(p) == self.viewer {
+            format!("You {verb}")
+        } else {
+            let ending = if verb.ends_with('s') || verb.ends_with("sh") || verb.ends_with("ch") {
+                "es"
+            } else {
+                "s"
+            };
+            format!("{} {verb}{ending}", sentence(&self.name(p)))
+        }
+    }
+
+    /// A card or base by name, with its code first when codes are on.
+    pub fn card(&self, card: Uid) -> String {
+        if self.codes {
+            self.labelled(card)
+        } else {
+            self.game.def(card).name().to_string()
+        }
+    }
+
+    /// A card or base with its code first, always: "pm5 Pirate King".
+    pub fn labelled(&self, card: Uid) -> String {
+        let def = self.game.def(card);
+        let code = match (def.card(), def.base()) {
+            (Some(c), _) => c.code.as_str(),
+            (_, Some(b)) => b.code.as_str(),
+            _ => "",
+        };
+        format!("{code} {}", def.name())
+    }
+
+    /// A card named with its owner unless it is the actor's own: "your First Mate",
+    /// "Bot 2's Ninja", or just "Ninja".
+    pub fn owned_card(&self, card: Uid, actor: PlayerId) -> String {
+        let owner = self.game.owner(card);
+        if owner == actor {
+            self.card(card)
+        } else {
+            format!("{} {}", self.possessive(owner), self.card(card))
+        }
+    }
+
+    /// "Tortuga now 14 of 21".
+    pub fn base_now(&self, base: Uid) -> String {
+        format!(
+            "{} now {} of {}",
+            self.card(base),
+            self.game.base_power(base),
+            self.game.breakpoint(base)
+        )
+    }
+
+    /// The card's line in a hand or pile: "pm5 Pirate King, minion, power 5".
+    pub fn hand_card(&self, card: Uid, with_text: bool) -> String {
+        let def = self.game.def(card);
+        match def.card() {
+            Some(c) if with_text => {
+                format!("{}, {}: {}", self.labelled(card), kind_phrase(c), c.text)
+            }
+            Some(c) => format!("{}, {}", self.labelled(card), kind_phrase(c)),
+            None => self.labelled(card),
+        }
+    }
+
+    /// A minion in play: "pm5 Pirate King 7" plus counters and attached actions.
+    fn minion_short(&self, m: &MinionInPlay) -> String {
+        let mut text = format!("{} {}", self.card(m.card), self.game.power(m.card));
+        if m.counters > 0 {
+            text.push_str(&format!(" with {}", count(m.counters as usize, "counter")));
+        }
+        if !m.attached.is_empty() {
+            let names: Vec<String> = m.attached.iter().map(|a| self.card(a.card)).collect();
+            text.push_str(&format!(" with {}", and_list(&names)));
+        }
+        text
+    }
+
+    /// One line for a base: number, code and name, total and breakpoint, VP, then
+    /// each player's power and minions.
+    pub fn base_line(&self, number: usize, base: &BaseInPlay) -> String {
+        let b = base.card;
+        let vp = self.game.def(b).base().map_or([0, 0, 0], |d| d.vp);
+        let mut text = format!(
+            "{number}. {}: {} of {}, VP {}, {}, {}.",
+            self.labelled_base(b),
+            self.game.base_power(b),
+            self.game.breakpoint(b),
+            vp[0],
+            vp[1],
+            vp[2]
+        );
+        if base.minions.is_empty() {
+            text.push_str(" No minions.");
+        }
+        for p in (0..self.game.players.len() as u8).map(PlayerId) {
+            let mine: Vec<String> = base
+                .minions
+                .iter()
+                .filter(|m| m.controller == p)
+                .map(|m| self.minion_short(m))
+                .collect();
+            if !mine.is_empty() {
+                text.push_str(&format!(
+                    " {} {}: {}.",
+                    sentence(&self.player(p)),
+                    self.game.player_power(b, p),
+                    mine.join(", ")
+                ));
+            }
+        }
+        if !base.actions.is_empty() {
+            let names: Vec<String> = base.actions.iter().map(|a| self.card(a.card)).collect();
+            text.push_str(&format!(" Actions: {}.", names.join(", ")));
+        }
+        text
+    }
+
+    /// A base's code and name without the VP numbers: "b21 Tortuga".
+    pub fn labelled_base(&self, base: Uid) -> String {
+        let def = self.game.def(base);
+        match def.base() {
+            Some(b) => format!("{} {}", b.code, b.name),
+            None => def.name().to_string(),
+        }
+    }
+
+    /// Everything on one base, one line each: the base and its ability, every minion
+    /// with its power, counters and actions, and the actions on the base.
+    pub fn base_detail(&self, number: usize, base: &BaseInPlay) -> Vec<String> {
+        let b = base.card;
+        let mut lines = vec![self.base_line(number, base)];
+        if let Some(d) = self.game.def(b).base() {
+            lines.push(format!("Ability: {}", d.text));
+        }
+        for m in &base.minions {
+            let printed = self.game.printed_power(m.card);
+            let power = self.game.power(m.card);
+            let mut text = format!(
+                "{}, {}, power {power}",
+                self.labelled(m.card),
+                self.owner_word(m.controller)
+            );
+            if power != printed {
+                text.push_str(&format!(" (printed {printed})"));
+            }
+            if m.counters > 0 {
+                text.push_str(&format!(", {}", count(m.counters as usize, "+1 counter")));
+            }
+            for a in &m.attached {
+                text.push_str(&format!(
+                    ", with {} ({})",
+                    self.labelled(a.card),
+                    self.owner_word(a.controller)
+                ));
+            }
+            if !m.stored.is_empty() {
+                text.push_str(&format!(", {} under it", count(m.stored.len(), "card")));
+            }
+            lines.push(format!("{text}."));
+        }
+        for a in &base.actions {
+            let mut text = format!(
+                "Action on the base: {}, {}",
+                self.labelled(a.card),
+                self.owner_word(a.controller)
+            );
+            if let Some(f) = &a.named {
+                text.push_str(&format!(", naming {}", self.faction(f)));
+            }
+            if !a.stored.is_empty() {
+                text.push_str(&format!(", {} under it", count(a.stored.len(), "card")));
+            }
+            lines.push(format!("{text}."));
+        }
+        lines
+    }
+
+    /// A faction's name from its id.
+    pub fn faction(&self, id: &str) -> String {
+        crate::engine::defs::defs()
+            .catalog
+            .faction(id)
+            .map_or_else(|| id.to_string(), |f| f.name.clone())
+    }
+
+    /// Where a card is, for an option or a look-up: "at Tortuga", "in your hand".
+    pub fn place(&self, card: Uid) -> String {
+        match self.game.locate(card) {
+            Loc::Minion(b, _) | Loc::OnBase(b, _) | Loc::OnMinion(b, _, _) => {
+                format!("at {}", self.card(self.game.bases[b].card))
+            }
+            Loc::Hand(p) => format!("in {} hand", self.possessive(p)),
+            Loc::Discard(p) => format!("in {} discard pile", self.possessive(p)),
+            Loc::Deck(p) => format!("in {} deck", self.possessive(p)),
+            Loc::Base(_) | Loc::Elsewhere => String::new(),
+        }
+    }
+
+    /// An option of a question, as a person reads it.
+    pub fn option(&self, choice: &Choice) -> String {
+        match choice {
+            Choice::Play { card, to } => {
+                let from = match self.game.locate(*card) {
+                    Loc::Discard(_) => " from your discard pile",
+                    _ => "",
+                };
+                format!("play {}{from}{}", self.labelled(*card), self.target(*to))
+            }
+            Choice::Use { card, to } => {
+                format!("use {}{}", self.labelled(*card), self.target(*to))
+            }
+            Choice::EndTurn => "end your turn".into(),
+            Choice::Card(c) => self.card_option(*c),
+            Choice::Base(b) => {
+                let number = self.game.base_index(*b).map_or(0, |i| i + 1);
+                format!(
+                    "{} (base {number}), {} of {}",
+                    self.labelled_base(*b),
+                    self.game.base_power(*b),
+                    self.game.breakpoint(*b)
+                )
+            }
+            Choice::Player(p) => format!(
+                "{}, {} VP",
+                sentence(&self.player(*p)),
+                self.game.players[p.ix()].vp
+            ),
+            Choice::Faction(f) => self.faction(f),
+            Choice::Yes => "yes".into(),
+            Choice::No => "no".into(),
+            Choice::Done => "done, choose no more".into(),
+            Choice::Pass => "pass".into(),
+        }
+    }
+
+    /// " on b21 Tortuga", " on Bot 2's First Mate at Tortuga", or nothing.
+    pub fn target(&self, to: Option<PlayTo>) -> String {
+        match to {
+            Some(PlayTo::Base(b)) => format!(" on {}", self.labelled_base(b)),
+            Some(PlayTo::Minion(m)) => format!(
+                " on {} {} {}",
+                self.possessive(self.game.controller(m)),
+                self.labelled(m),
+                self.place(m)
+            ),
+            None => String::new(),
+        }
+    }
+
+    /// A card offered by a question: a minion with its owner, power and base, or a
+    /// card in a hand or pile.
+    fn card_option(&self, card: Uid) -> String {
+        match self.game.locate(card) {
+            Loc::Minion(..) => format!(
+                "{}, {}, power {}, {}",
+                self.labelled(card),
+                self.possessive(self.game.controller(card)),
+                self.game.power(card),
+                self.place(card)
+            ),
+            Loc::OnBase(..) | Loc::OnMinion(..) => format!(
+                "{}, {} action, {}",
+                self.labelled(card),
+                self.possessive(self.game.controller(card)),
+                self.place(card)
+            ),
+            _ => {
+                let place = self.place(card);
+                if place.is_empty() {
+                    self.hand_card(card, false)
+                } else {
+                    format!("{}, {place}", self.hand_card(card, false))
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,191 @@
+//! Playing a game by ear: `smashup` or `smashup play`. The set-up questions, the
+//! conversation (every decision one question with numbered options, commands that
+//! ask about the game at any time), narration of every event with the actor first,
+//! bots for the other seats, hot-seat hand-overs, saving, undo and speech.
+//!
+//! The parts: [`setup`] (questions before the game and the formal draft), [`table`]
+//! (the game and what the keyboard is asked), [`prompt`] (questions and their
+//! entries), [`commands`] (what a line means), [`pick`] (number, code or name),
+//! [`queries`] (hand, bases, card, ...), [`narrate`] (events to sentences),
+//! [`describe`] (names of things), [`save`], [`speech`] and [`terminal`].
+
+pub mod commands;
+pub mod describe;
+pub mod narrate;
+pub mod pick;
+pub mod prompt;
+pub mod queries;
+pub mod save;
+pub mod seat;
+pub mod setup;
+pub mod speech;
+pub mod table;
+pub mod terminal;
+
+use crate::bots::BotKind;
+use commands::Command;
+use narrate::Verbosity;
+use setup::{Console, SetupEnd, SetupFlags};
+use speech::Speaker;
+use std::path::PathBuf;
+use std::sync::Arc;
+use table::{Line, LineKind, Table};
+
+/// The flags of `smashup play` (and of `smashup` with no command).
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct PlayArgs {
+    /// How many players, 2 to 4.
+    #[arg(long, value_name = "N")]
+    pub players: Option<usize>,
+    /// How many of the players are bots (the people sit first).
+    #[arg(long, value_name = "N")]
+    pub bots: Option<usize>,
+    /// Your two factions (letter, id or name), e.g. pirates,ninjas; list two more per
+    /// further seat to choose theirs too. The rest are drawn at random.
+    #[arg(long, value_delimiter = ',', value_name = "A,B")]
+    pub factions: Vec<String>,
+    /// The game's seed: the same seed and answers give the same game.
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Choose factions with the formal draft.
+    #[arg(long)]
+    pub draft: bool,
+    /// Use every base of every set, not only those of the factions in play.
+    #[arg(long)]
+    pub all_bases: bool,
+    /// Read plain lines from standard input, without the line editor (automatic when
+    /// standard input is not a terminal).
+    #[arg(long)]
+    pub plain: bool,
+    /// Go on with a saved game.
+    #[arg(long, value_name = "FILE")]
+    pub load: Option<PathBuf>,
+    /// Colour questions and errors (never when NO_COLOR is set).
+    #[arg(long)]
+    pub color: bool,
+    /// Speak the game through the system voice (needs a build with --features speech).
+    #[arg(long)]
+    pub speech: bool,
+    /// Speak each line by piping it to this program, e.g. espeak-ng, "spd-say -e", say.
+    #[arg(long, value_name = "CMD")]
+    pub speech_command: Option<String>,
+    /// Where the game is saved at the end of every turn (default: in your data folder).
+    #[arg(long, value_name = "FILE")]
+    pub autosave: Option<PathBuf>,
+    /// How the bots play: heuristic (default) or random.
+    #[arg(long, value_name = "KIND", default_value = "heuristic", value_parser = ["heuristic", "random"])]
+    pub bot: String,
+    /// How much is narrated: brief, normal or full.
+    #[arg(long, value_name = "LEVEL", default_value = "normal", value_parser = ["brief", "normal", "full"])]
+    pub verbosity: String,
+}
+
+/// Where the autosave goes when no `--autosave` is given: the user's data folder
+/// (`$XDG_DATA_HOME`, `~/.local/share` or `%APPDATA%`), under `smashup/`.
+fn default_autosave() -> Option<PathBuf> {
+    let env = |k: &str| {
+        std::env::var_os(k)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
+    let base = env("XDG_DATA_HOME")
+        .or_else(|| env("HOME").map(|h| h.join(".local").join("share")))
+        .or_else(|| env("APPDATA"))?;
+    let dir = base.join("smashup");
+    std::fs::create_dir_all(&dir).ok()?;
+    Some(dir.join("autosave.ron"))
+}
+
+/// Handles one typed line: speech commands here, the rest at the table.
+pub fn respond(table: &mut Table, speaker: &dyn Speaker, line: &str) -> Vec<Line> {
+    let line_of = |kind, text: String| vec![Line { kind, text }];
+    match commands::parse(line) {
+        Err(e) => line_of(LineKind::Error, e),
+        Ok(Command::Stop) => {
+            speaker.stop();
+            line_of(LineKind::Answer, "Stopped.".into())
+        }
+        Ok(Command::Rate(n)) => match speaker.set_rate(n) {
+            Ok(text) => line_of(LineKind::Answer, text),
+            Err(e) => line_of(LineKind::Error, e),
+        },
+        Ok(Command::SpeechTest) => {
+            if speaker.is_on() {
+                line_of(
+                    LineKind::Answer,
+                    "Speech test: Bot 2 plays Pirate King on Tortuga; Tortuga now 14 of 21.".into(),
+                )
+            } else {
+                line_of(
+                    LineKind::Error,
+                    "Speech is off: start with --speech or --speech-command CMD to hear the game."
+                        .into(),
+                )
+            }
+        }
+        Ok(command) => table.command(command),
+    }
+}
+
+/// Plays a game at the terminal; the process exit code.
+pub fn run(args: &PlayArgs) -> u8 {
+    let speaker = speech::from_flags(args.speech, args.speech_command.as_deref());
+    let options = terminal::TerminalOptions {
+        plain: args.plain,
+        color: args.color,
+    };
+    let mut term = terminal::Terminal::new(&options, Arc::clone(&speaker));
+    // A missing voice is said first, before any question.
+    term.speech_problems();
+    let autosave = args.autosave.clone().or_else(default_autosave);
+    let verbosity = Verbosity::parse(&args.verbosity).unwrap_or(Verbosity::Normal);
+    let mut table = match &args.load {
+        Some(path) => match save::read(path) {
+            Ok(save) => Table::load(save, autosave),
+            Err(e) => {
+                eprintln!("Error: {e}.");
+                return 1;
+            }
+        },
+        None => {
+            let flags = SetupFlags {
+                players: args.players,
+                bots: args.bots,
+                factions: args.factions.clone(),
+                seed: args.seed,
+                draft: args.draft,
+                all_bases: args.all_bases,
+                bot: if args.bot == "random" {
+                    BotKind::Random
+                } else {
+                    BotKind::Heuristic
+                },
+            };
+            let ready = match setup::setup(&flags, &mut term) {
+                Ok(ready) => ready,
+                Err(SetupEnd::Left) => return 0,
+                Err(SetupEnd::Bad(e)) => {
+                    eprintln!("Error: {e}");
+                    return 2;
+                }
+            };
+            match Table::new(&ready.config, ready.seats, verbosity, autosave) {
+                Ok(t) => t,
+                Err(e) => {
+                    eprintln!("Error: {e}.");
+                    return 2;
+                }
+            }
+        }
+    };
+    let opening = table.start();
+    term.show(&opening);
+    while !table.finished() {
+        let lines = match term.read() {
+            Some(line) => respond(&mut table, speaker.as_ref(), &line),
+            None => table.command(Command::Quit),
+        };
+        term.show(&lines);
+    }
+    0
+}

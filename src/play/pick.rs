@@ -1,0 +1,151 @@
+//! Picking one of a numbered list from what was typed: its number, a card code, or
+//! a unique start of a name. A miss or a tie is one line saying what to type instead.
+
+use crate::cards::query::normalize;
+
+/// One entry of a numbered list, with the words that may name it.
+pub struct Item {
+    /// The number it is listed with (from 1; a list may skip numbers, as bases keep
+    /// their table numbers).
+    pub number: usize,
+    /// Codes and names (any case, any punctuation).
+    pub keys: Vec<String>,
+}
+
+impl Item {
+    /// An entry listed as `number` and named by these words.
+    pub fn new<S: AsRef<str>>(number: usize, keys: &[S]) -> Item {
+        Item {
+            number,
+            keys: keys.iter().map(|k| normalize(k.as_ref())).collect(),
+        }
+    }
+}
+
+/// The 0-based index of the entry `text` names, or the line to print instead.
+pub fn pick(text: &str, items: &[Item]) -> Result<usize, String> {
+    let text = text.trim();
+    let expected = expected(items);
+    if text.is_empty() {
+        return Err(format!("{expected}."));
+    }
+    if let Ok(n) = text.parse::<i64>() {
+        return items
+            .iter()
+            .position(|i| i.number as i64 == n)
+            .ok_or_else(|| format!("There is no {n} here. {expected}."));
+    }
+    let q = normalize(text);
+    if q.is_empty() {
+        return Err(format!("\"{text}\" is not an answer. {expected}."));
+    }
+    let matching = |keep: &dyn Fn(&str) -> bool| -> Vec<usize> {
+        (0..items.len())
+            .filter(|&i| items[i].keys.iter().any(|k| keep(k)))
+            .collect()
+    };
+    let tries = [matching(&|k| k == q), matching(&|k| k.starts_with(&q))];
+    for found in &tries {
+        match found.as_slice() {
+            [] => continue,
+            [one] => return Ok(*one),
+            // Copies of one card (two Saucy Wench in hand): any will do, so the first.
+            [first, rest @ ..] if rest.iter().all(|&i| items[i].keys == items[*first].keys) => {
+                return Ok(*first)
+            }
+            many => {
+                let numbers: Vec<String> =
+                    many.iter().map(|&i| items[i].number.to_string()).collect();
+                return Err(format!(
+                    "\"{text}\" could be {}: type the number.",
+                    super::describe::and_list(&numbers).replace(" and ", " or ")
+                ));
+            }
+        }
+    }
+    Err(format!("Nothing here matches \"{text}\". {expected}."))
+}
+
+/// "Expected a number from 1 to 5, a card code or the start of a name" (or the
+/// numbers listed, when the list skips some; only the number when nothing has a name).
+pub fn expected(items: &[Item]) -> String {
+    let numbers: Vec<usize> = items.iter().map(|i| i.number).collect();
+    let named = items.iter().any(|i| !i.keys.is_empty());
+    let tail = if named {
+        ", a card code or the start of a name"
+    } else {
+        ""
+    };
+    match numbers.as_slice() {
+        [] => "Nothing to choose from".to_string(),
+        [one] => format!("Expected {one}{tail}"),
+        [first, .., last] if last - first + 1 == numbers.len() => {
+            format!("Expected a number from {first} to {last}{tail}")
+        }
+        many => {
+            let listed: Vec<String> = many.iter().map(|n| n.to_string()).collect();
+            format!(
+                "Expected {}{tail}",
+                super::describe::and_list(&listed).replace(" and ", " or ")
+            )
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn items() -> Vec<Item> {
+        vec![
+            Item::new(1, &["pm5", "Pirate King"]),
+            Item::new(2, &["pa", "Full Sail"]),
+            Item::new(3, &["pm2", "First Mate"]),
+            Item::new(4, &["yes"]),
+        ]
+    }
+
+    #[test]
+    fn by_number_code_or_prefix() {
+        let items = items();
+        assert_eq!(pick("2", &items), Ok(1));
+        assert_eq!(pick(" pm5 ", &items), Ok(0));
+        assert_eq!(pick("full", &items), Ok(1));
+        assert_eq!(pick("First m", &items), Ok(2));
+        assert_eq!(pick("y", &items), Ok(3));
+    }
+
+    #[test]
+    fn misses_and_ties_say_what_to_type() {
+        let items = items();
+        for bad in ["0", "5", "-1", "", "zzz", "!!!", "99999999999999999999"] {
+            let err = pick(bad, &items).unwrap_err();
+            assert!(!err.contains('\n'), "{err}");
+            assert!(
+                err.contains("Expected") || err.contains("could be"),
+                "{bad}: {err}"
+            );
+        }
+        // Copies of the same card are one answer.
+        let copies = vec![
+            Item::new(1, &["pm3", "Saucy Wench"]),
+            Item::new(2, &["pm3", "Saucy Wench"]),
+        ];
+        assert_eq!(pick("saucy", &copies), Ok(0));
+        // "p" starts pm5 and pa and pm2 (codes): a tie.
+        assert!(pick("p", &items)
+            .unwrap_err()
+            .contains("could be 1, 2 or 3"));
+    }
+
+    #[test]
+    fn lists_may_keep_their_own_numbers() {
+        let bases = vec![
+            Item::new(1, &["b21", "Tortuga"]),
+            Item::new(3, &["b12", "Jungle Oasis"]),
+        ];
+        assert_eq!(pick("3", &bases), Ok(1));
+        let err = pick("2", &bases).unwrap_err();
+        assert!(err.contains("Expected 1 or 3"), "{err}");
+    }
+}

@@ -1,0 +1,213 @@
+//! The questions any player may ask at any time, which never change the game: the
+//! hand, the bases, one base, the score, a card, the decks, a discard pile. Each
+//! answer is a list of lines; a question that makes no sense is one error line.
+
+use super::describe::{count, sentence, Words};
+use super::pick::{pick, Item};
+use crate::cards::query::{self, Entry, Found};
+use crate::engine::defs::defs;
+use crate::engine::state::Loc;
+use crate::engine::{PlayerId, Uid};
+use crate::lookup;
+
+/// The reader's hand, numbered by position.
+pub fn hand(w: &Words, with_text: bool) -> Result<Vec<String>, String> {
+    let p = w
+        .viewer
+        .ok_or("No hand to show: no person is at the keyboard now.")?;
+    let hand = &w.game.players[p.ix()].hand;
+    let mut lines = vec![format!("Your hand, {}:", count(hand.len(), "card"))];
+    lines.extend(
+        hand.iter()
+            .enumerate()
+            .map(|(i, &c)| format!("{}. {}", i + 1, w.hand_card(c, with_text))),
+    );
+    Ok(lines)
+}
+
+/// Every base, one line each.
+pub fn bases(w: &Words) -> Vec<String> {
+    w.game
+        .bases
+        .iter()
+        .enumerate()
+        .map(|(i, b)| w.base_line(i + 1, b))
+        .collect()
+}
+
+/// The base `text` names: its table number, code or the start of its name.
+fn find_base(w: &Words, text: &str) -> Result<usize, String> {
+    let items: Vec<Item> = w
+        .game
+        .bases
+        .iter()
+        .enumerate()
+        .map(|(i, b)| {
+            let def = w.game.def(b.card);
+            let code = def.base().map_or("", |d| d.code.as_str());
+            Item::new(i + 1, &[code, def.name()])
+        })
+        .collect();
+    pick(text, &items).map_err(|e| format!("No such base. {e}"))
+}
+
+/// Everything on one base.
+pub fn base(w: &Words, text: &str) -> Result<Vec<String>, String> {
+    let i = find_base(w, text)?;
+    Ok(w.base_detail(i + 1, &w.game.bases[i]))
+}
+
+/// Everyone's VP and factions.
+pub fn score(w: &Words) -> Vec<String> {
+    let mut lines: Vec<String> = (0..w.game.players.len() as u8)
+        .map(PlayerId)
+        .map(|p| {
+            let player = &w.game.players[p.ix()];
+            let factions: Vec<String> = player.factions.iter().map(|f| w.faction(f)).collect();
+            format!(
+                "{}: {} VP, {}.",
+                sentence(&w.player(p)),
+                player.vp,
+                factions.join(" and ")
+            )
+        })
+        .collect();
+    lines.push(format!(
+        "{} VP wins, checked at the end of a turn.",
+        crate::engine::flow::WINNING_VP
+    ));
+    lines
+}
+
+/// Hand, deck and discard pile sizes of every player.
+pub fn decks(w: &Words) -> Vec<String> {
+    (0..w.game.players.len() as u8)
+        .map(PlayerId)
+        .map(|p| {
+            let player = &w.game.players[p.ix()];
+            format!(
+                "{}: {} in hand, {} in deck, {} in discard pile.",
+                sentence(&w.player(p)),
+                player.hand.len(),
+                player.deck.len(),
+                player.discard.len()
+            )
+        })
+        .collect()
+}
+
+/// The player `text` names: a seat number, a name, or "you"/"me"/"mine".
+pub fn find_player(w: &Words, text: &str) -> Result<PlayerId, String> {
+    let items: Vec<Item> = (0..w.game.players.len() as u8)
+        .map(|i| {
+            let p = PlayerId(i);
+            let mut keys = vec![w.name(p)];
+            if Some(p) == w.viewer {
+                keys.extend(["you".to_string(), "me".into(), "mine".into()]);
+            }
+            Item::new(i as usize + 1, &keys)
+        })
+        .collect();
+    pick(text, &items).map(|i| PlayerId(i as u8)).map_err(|_| {
+        let names: Vec<String> = (0..w.game.players.len() as u8)
+            .map(|i| format!("{} {}", i + 1, w.name(PlayerId(i))))
+            .collect();
+        format!(
+            "No player \"{}\". Expected a seat number or name: {}.",
+            text.trim(),
+            names.join(", ")
+        )
+    })
+}
+
+/// A discard pile: the reader's (or the current player's) unless one is named.
+pub fn discard(w: &Words, who: Option<&str>) -> Result<Vec<String>, String> {
+    let p = match who {
+        Some(t) => find_player(w, t)?,
+        None => w.viewer.unwrap_or(w.game.turn.player),
+    };
+    let pile = &w.game.players[p.ix()].discard;
+    let whose = sentence(&w.possessive(p));
+    if pile.is_empty() {
+        return Ok(vec![format!("{whose} discard pile is empty.")]);
+    }
+    let names: Vec<String> = pile.iter().map(|&c| w.labelled(c)).collect();
+    Ok(vec![format!(
+        "{whose} discard pile, {}, oldest first: {}.",
+        count(pile.len(), "card"),
+        names.join(", ")
+    )])
+}
+
+/// Where the visible copies of a card are: in play (with power) or in your hand.
+fn whereabouts(w: &Words, id: &str) -> Vec<String> {
+    let game = w.game;
+    (0..game.cards.len() as u16)
+        .map(Uid)
+        .filter(|&c| game.def(c).id() == id)
+        .filter_map(|c| match game.locate(c) {
+            Loc::Minion(..) => Some(format!(
+                "In play: {}, {}, power {}.",
+                w.owner_word(game.controller(c)),
+                w.place(c),
+                game.power(c)
+            )),
+            Loc::OnBase(..) | Loc::OnMinion(..) => Some(format!(
+                "In play: {}, {}.",
+                w.owner_word(game.controller(c)),
+                w.place(c)
+            )),
+            Loc::Base(i) => Some(format!("In play: base {}.", i + 1)),
+            Loc::Hand(p) if Some(p) == w.viewer => Some("In your hand.".to_string()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// What a card does: a hand position, or any look-up of the card database (code,
+/// name, start of a name), plus where its visible copies are.
+pub fn card(w: &Words, text: &str) -> Result<Vec<String>, String> {
+    let catalog = defs().catalog;
+    let text = text.trim();
+    if let Ok(n) = text.parse::<usize>() {
+        let hand = w
+            .viewer
+            .map_or(&[][..], |p| w.game.players[p.ix()].hand.as_slice());
+        let card = n.checked_sub(1).and_then(|i| hand.get(i)).ok_or_else(|| {
+            format!(
+                "Your hand has {}: expected a hand position from 1 to {}, or a card code or name.",
+                count(hand.len(), "card"),
+                hand.len()
+            )
+        })?;
+        let def = w.game.def(*card);
+        return Ok(def
+            .card()
+            .map_or_else(Vec::new, |c| lookup::describe(catalog, Entry::Card(c))));
+    }
+    match query::find(catalog, text) {
+        Found::Matches(entries) => match entries.as_slice() {
+            [one] => {
+                let mut lines = lookup::describe(catalog, *one);
+                lines.extend(whereabouts(w, one.id()));
+                Ok(lines)
+            }
+            many => {
+                let mut lines = vec![format!(
+                    "{} cards match \"{text}\"; type more, or the code and name:",
+                    many.len()
+                )];
+                lines.extend(lookup::numbered(catalog, many));
+                Ok(lines)
+            }
+        },
+        Found::Nothing { closest } => Err(format!(
+            "No card matches \"{text}\".{}",
+            if closest.is_empty() {
+                String::new()
+            } else {
+                format!(" Closest: {}.", closest.join(", "))
+            }
+        )),
+    }
+}

@@ -1,0 +1,387 @@
+//! Before the game: the numbered questions a newcomer is asked (how many players,
+//! how many bots, how factions are chosen, each person's factions) unless flags
+//! answer them, and the formal draft of the rulebook: a random first player picks
+//! one faction, then each player in turn order; the last player picks a second and
+//! the picks go back the other way. The first picker also plays first. The engine
+//! starts from the finished choices.
+
+use super::pick::{pick, Item};
+use super::seat::Seat;
+use super::table::{Line, LineKind};
+use crate::bots::{Bot, BotKind};
+use crate::cards::query::{self, FactionMiss};
+use crate::engine::defs::defs;
+use crate::engine::GameConfig;
+use crate::sim::complete_factions;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Somewhere to ask questions: the terminal, or a script in tests.
+pub trait Console {
+    /// Prints lines.
+    fn show(&mut self, lines: &[Line]);
+    /// Reads one line; `None` when the input has ended.
+    fn read(&mut self) -> Option<String>;
+}
+
+/// What the flags already answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SetupFlags {
+    /// How many players (2 to 4).
+    pub players: Option<usize>,
+    /// How many of them are bots.
+    pub bots: Option<usize>,
+    /// Factions, two per seat from seat 1 (the people first); the rest are drawn.
+    pub factions: Vec<String>,
+    /// The game's seed.
+    pub seed: Option<u64>,
+    /// Choose factions with the formal draft.
+    pub draft: bool,
+    /// Use every base of every set.
+    pub all_bases: bool,
+    /// Which bot plays the bot seats.
+    pub bot: BotKind,
+}
+
+/// A game ready to start.
+pub struct Setup {
+    /// The engine's set-up.
+    pub config: GameConfig,
+    /// Who sits where.
+    pub seats: Vec<Seat>,
+}
+
+/// Why set-up ended without a game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SetupEnd {
+    /// The input ended or the person quit.
+    Left,
+    /// The flags cannot make a game: the line saying why.
+    Bad(String),
+}
+
+fn say(console: &mut dyn Console, kind: LineKind, text: String) {
+    console.show(&[Line { kind, text }]);
+}
+
+/// Asks a numbered question until it gets an answer; the index of the entry chosen.
+fn ask(
+    console: &mut dyn Console,
+    question: &str,
+    entries: &[(usize, String, Vec<String>)],
+) -> Result<usize, SetupEnd> {
+    let mut lines = vec![Line {
+        kind: LineKind::Question,
+        text: question.to_string(),
+    }];
+    lines.extend(entries.iter().map(|(n, label, _)| Line {
+        kind: LineKind::Question,
+        text: format!("{n}. {label}"),
+    }));
+    console.show(&lines);
+    let items: Vec<Item> = entries
+        .iter()
+        .map(|(n, _, keys)| Item::new(*n, keys))
+        .collect();
+    loop {
+        let line = console.read().ok_or(SetupEnd::Left)?;
+        let t = line.trim().to_lowercase();
+        if t == "quit" || t == "exit" {
+            return Err(SetupEnd::Left);
+        }
+        if t == "options" || t == "repeat" || t == "help" {
+            console.show(&lines);
+            continue;
+        }
+        match pick(&line, &items) {
+            Ok(k) => return Ok(k),
+            Err(e) => say(console, LineKind::Error, e),
+        }
+    }
+}
+
+/// Numbered by value: "2. 2 players".
+fn counts(
+    range: std::ops::RangeInclusive<usize>,
+    noun: impl Fn(usize) -> String,
+) -> Vec<(usize, String, Vec<String>)> {
+    range.map(|n| (n, noun(n), vec![])).collect()
+}
+
+/// A faction's id from what was typed (letter, id, name or its start).
+fn faction_id(text: &str, pool: &[String]) -> Result<String, String> {
+    let catalog = defs().catalog;
+    let names = |ids: &[String]| -> String {
+        ids.iter()
+            .filter_map(|id| catalog.faction(id))
+            .map(|f| format!("{} {}", f.letter, f.name))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match query::find_faction(catalog, text) {
+        Ok(f) if pool.contains(&f.id) => Ok(f.id.clone()),
+        Ok(f) => Err(format!(
+            "{} cannot be played yet: their abilities are not in the game. Playable now: {}.",
+            f.name,
+            names(pool)
+        )),
+        Err(FactionMiss::Ambiguous(many)) => Err(format!(
+            "\"{text}\" could be {}: type more of the name.",
+            many.join(" or ")
+        )),
+        Err(FactionMiss::Unknown(_)) => Err(format!(
+            "No faction \"{text}\". Playable now: {}.",
+            names(pool)
+        )),
+    }
+}
+
+/// The faction question's entries: random first, then each faction still free.
+fn faction_entries(free: &[String]) -> Vec<(usize, String, Vec<String>)> {
+    let catalog = defs().catalog;
+    let mut entries = vec![(1, "random".to_string(), vec!["random".to_string()])];
+    for id in free {
+        if let Some(f) = catalog.faction(id) {
+            entries.push((
+                entries.len() + 1,
+                format!("{} {}, {}", f.letter, f.name, f.set.name()),
+                vec![f.letter.to_string(), f.id.clone(), f.name.clone()],
+            ));
+        }
+    }
+    entries
+}
+
+fn faction_name(id: &str) -> String {
+    defs()
+        .catalog
+        .faction(id)
+        .map_or_else(|| id.to_string(), |f| f.name.clone())
+}
+
+/// A person picks one faction from those still free (or a random one).
+fn pick_faction(
+    console: &mut dyn Console,
+    question: &str,
+    free: &mut Vec<String>,
+    rng: &mut ChaCha8Rng,
+) -> Result<String, SetupEnd> {
+    let k = ask(console, question, &faction_entries(free))?;
+    let i = if k == 0 {
+        rng.gen_range(0..free.len())
+    } else {
+        k - 1
+    };
+    Ok(free.remove(i))
+}
+
+/// Runs the questions the flags leave open and returns the game to start.
+pub fn setup(flags: &SetupFlags, console: &mut dyn Console) -> Result<Setup, SetupEnd> {
+    let pool = complete_factions();
+    let max_players = (pool.len() / 2).min(4);
+    if max_players < 2 {
+        return Err(SetupEnd::Bad(format!(
+            "Only {} factions can be played so far; a game needs 4.",
+            pool.len()
+        )));
+    }
+    let players = match flags.players {
+        Some(n) if (2..=max_players).contains(&n) => n,
+        Some(n) => {
+            return Err(SetupEnd::Bad(format!(
+                "--players {n}: expected 2 to {max_players} ({} factions can be played so far, two per player).",
+                pool.len()
+            )))
+        }
+        None => {
+            let entries = counts(2..=max_players, |n| format!("{n} players"));
+            entries[ask(console, "How many players?", &entries)?].0
+        }
+    };
+    let asked_bots = flags.bots.is_none();
+    let bots = match flags.bots {
+        Some(b) if b <= players => b,
+        Some(b) => {
+            return Err(SetupEnd::Bad(format!(
+                "--bots {b}: expected 0 to {players}, at most the number of players."
+            )))
+        }
+        None => {
+            let entries = counts(0..=players, |n| match n {
+                0 => "no bots: people only".to_string(),
+                1 => "1 bot".to_string(),
+                n if n == players => format!("{n} bots: watch them play"),
+                n => format!("{n} bots"),
+            });
+            entries[ask(console, "How many of them are bots?", &entries)?].0
+        }
+    };
+    let humans = players - bots;
+    // A short random seed, easy to read out and type again.
+    let seed = flags.seed.unwrap_or_else(|| rand::random::<u32>() as u64);
+    let mut seats = Vec::new();
+    for seat in 0..players {
+        let name = if seat >= humans {
+            format!("Bot {}", seat + 1)
+        } else if humans == 1 {
+            "You".to_string()
+        } else if asked_bots {
+            say(
+                console,
+                LineKind::Question,
+                format!(
+                    "Name of player {}? Press Enter for Player {}.",
+                    seat + 1,
+                    seat + 1
+                ),
+            );
+            let typed = console.read().ok_or(SetupEnd::Left)?;
+            let typed = typed.trim();
+            if typed.is_empty() {
+                format!("Player {}", seat + 1)
+            } else {
+                typed.to_string()
+            }
+        } else {
+            format!("Player {}", seat + 1)
+        };
+        let bot = (seat >= humans).then(|| Bot::new(flags.bot, seed.wrapping_add(seat as u64)));
+        seats.push(Seat { name, bot });
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xfac7_0125);
+    let mut free = pool.clone();
+    free.sort_by_key(|id| faction_name(id));
+
+    let given: Vec<String> = flags
+        .factions
+        .iter()
+        .map(|t| faction_id(t, &pool))
+        .collect::<Result<_, _>>()
+        .map_err(SetupEnd::Bad)?;
+    if given.len() % 2 == 1 || given.len() > players * 2 {
+        return Err(SetupEnd::Bad(format!(
+            "--factions: expected two factions for each player, in seat order (at most {}), for example --factions pirates,ninjas.",
+            players * 2
+        )));
+    }
+    if flags.draft && !given.is_empty() {
+        return Err(SetupEnd::Bad(
+            "--draft and --factions do not go together: the draft chooses the factions.".into(),
+        ));
+    }
+    for (i, id) in given.iter().enumerate() {
+        if given[..i].contains(id) {
+            return Err(SetupEnd::Bad(format!(
+                "--factions: {} is named twice; each faction can be used once.",
+                faction_name(id)
+            )));
+        }
+    }
+    free.retain(|f| !given.contains(f));
+
+    let method = if flags.draft {
+        2
+    } else if !given.is_empty() || humans == 0 {
+        1
+    } else {
+        let entries = vec![
+            (
+                1,
+                "each person picks two".to_string(),
+                vec!["pick".to_string()],
+            ),
+            (
+                2,
+                "the formal draft: one at a time, in turn order and back".to_string(),
+                vec!["draft".to_string()],
+            ),
+            (
+                3,
+                "random for everyone".to_string(),
+                vec!["random".to_string()],
+            ),
+        ];
+        ask(console, "How are factions chosen?", &entries)? + 1
+    };
+
+    let mut first_player = None;
+    let mut factions: Vec<Vec<String>> = given.chunks(2).map(|c| c.to_vec()).collect();
+    factions.resize(players, Vec::new());
+    match method {
+        2 => {
+            let first = rng.gen_range(0..players);
+            first_player = Some(first as u8);
+            say(
+                console,
+                LineKind::Narration,
+                format!(
+                    "Draft: {} picks first and will play first.",
+                    seats[first].name
+                ),
+            );
+            let order: Vec<usize> = (0..players).map(|k| (first + k) % players).collect();
+            let snake = order.iter().chain(order.iter().rev());
+            for &seat in snake {
+                let name = &seats[seat].name;
+                let id = if seats[seat].is_human() {
+                    let q = if humans == 1 {
+                        "Draft a faction.".to_string()
+                    } else {
+                        format!("{name}, draft a faction.")
+                    };
+                    pick_faction(console, &q, &mut free, &mut rng)?
+                } else {
+                    free.remove(rng.gen_range(0..free.len()))
+                };
+                let takes = if seats[seat].is_human() && humans == 1 {
+                    "You take".to_string()
+                } else {
+                    format!("{name} takes")
+                };
+                say(
+                    console,
+                    LineKind::Narration,
+                    format!("{takes} {}.", faction_name(&id)),
+                );
+                factions[seat].push(id);
+            }
+        }
+        3 => {}
+        _ => {
+            for seat in 0..humans {
+                while factions[seat].len() < 2 {
+                    let nth = if factions[seat].is_empty() {
+                        "first"
+                    } else {
+                        "second"
+                    };
+                    let q = if humans == 1 {
+                        format!("Your {nth} faction?")
+                    } else {
+                        format!("{}, your {nth} faction?", seats[seat].name)
+                    };
+                    let id = pick_faction(console, &q, &mut free, &mut rng)?;
+                    factions[seat].push(id);
+                }
+            }
+        }
+    }
+    for pair in factions.iter_mut() {
+        while pair.len() < 2 {
+            pair.push(free.remove(rng.gen_range(0..free.len())));
+        }
+    }
+    Ok(Setup {
+        config: GameConfig {
+            seed,
+            factions: factions
+                .into_iter()
+                .map(|p| [p[0].clone(), p[1].clone()])
+                .collect(),
+            all_bases: flags.all_bases,
+            shared_factions: false,
+            first_player,
+        },
+        seats,
+    })
+}

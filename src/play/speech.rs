@@ -1,0 +1,387 @@
+//! Speaking the narration aloud (narrator mode), for a table or a player without a
+//! screen reader. Off by default: a screen reader already speaks the terminal. Two
+//! backends: `--speech-command CMD` pipes each line to any program (espeak-ng,
+//! spd-say -e, say), and `--speech` uses the system voice through the `tts` crate
+//! when built with the `speech` feature. Speaking never blocks the game and never
+//! panics: a backend that fails reports one problem line and the game goes on in text.
+
+use std::collections::VecDeque;
+use std::io::Write;
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::Duration;
+
+/// Something that can speak lines. Shared with the line editor, which stops speech
+/// at a key press, so it is `Send + Sync`.
+pub trait Speaker: Send + Sync {
+    /// Queues a line to be spoken after those already queued.
+    fn say(&self, text: &str);
+    /// Stops the current line and forgets the queued ones.
+    fn stop(&self);
+    /// Sets the rate, 0 (slowest) to 100 (fastest); the line to print about it.
+    fn set_rate(&self, percent: u8) -> Result<String, String>;
+    /// A problem met since last asked (no voice, a program that would not start), once.
+    fn take_problem(&self) -> Option<String>;
+    /// True when lines are being spoken at all.
+    fn is_on(&self) -> bool {
+        true
+    }
+}
+
+/// No speech: the default.
+pub struct Silent;
+
+impl Speaker for Silent {
+    fn say(&self, _: &str) {}
+    fn stop(&self) {}
+    fn set_rate(&self, _: u8) -> Result<String, String> {
+        Err("Speech is off: start with --speech or --speech-command CMD to hear the game.".into())
+    }
+    fn take_problem(&self) -> Option<String> {
+        None
+    }
+    fn is_on(&self) -> bool {
+        false
+    }
+}
+
+/// The lines waiting to be spoken and the program speaking now.
+#[derive(Default)]
+struct Queue {
+    lines: VecDeque<String>,
+    child: Option<Child>,
+    problem: Option<String>,
+    reported: bool,
+    rate: Option<u8>,
+}
+
+/// Pipes each line to a program's standard input, one run per line, on a worker thread.
+pub struct CommandSpeaker {
+    command: String,
+    shared: Arc<(Mutex<Queue>, Condvar)>,
+}
+
+/// How a known speech program takes a rate, and its range.
+fn rate_flag(command: &str, percent: u8) -> Option<String> {
+    let program = command.split_whitespace().next().unwrap_or("");
+    let program = program.rsplit(['/', '\\']).next().unwrap_or(program);
+    let p = percent as u32;
+    match program {
+        "espeak" | "espeak-ng" => Some(format!("-s {}", 80 + p * 370 / 100)),
+        "spd-say" => Some(format!("-r {}", p as i32 * 2 - 100)),
+        "say" => Some(format!("-r {}", 90 + p * 270 / 100)),
+        _ => None,
+    }
+}
+
+impl CommandSpeaker {
+    /// Starts the worker for `command` (run through the shell, the line on its input).
+    pub fn new(command: &str) -> CommandSpeaker {
+        let shared = Arc::new((Mutex::new(Queue::default()), Condvar::new()));
+        let worker = Arc::clone(&shared);
+        let cmd = command.to_string();
+        let spawned = std::thread::Builder::new()
+            .name("speech".into())
+            .spawn(move || speak_loop(&cmd, &worker));
+        if let Err(e) = spawned {
+            if let Ok(mut q) = shared.0.lock() {
+                q.problem = Some(format!(
+                    "Speech: cannot start: {e}; the game goes on in text."
+                ));
+            }
+        }
+        CommandSpeaker {
+            command: command.to_string(),
+            shared,
+        }
+    }
+}
+
+/// The full shell command for one line at the current rate.
+fn with_rate(command: &str, rate: Option<u8>) -> String {
+    match rate {
+        None => command.replace("{rate}", "50"),
+        Some(r) if command.contains("{rate}") => command.replace("{rate}", &r.to_string()),
+        Some(r) => match rate_flag(command, r) {
+            Some(flag) => format!("{command} {flag}"),
+            None => command.to_string(),
+        },
+    }
+}
+
+fn shell(command: &str) -> Command {
+    if cfg!(windows) {
+        let mut c = Command::new("cmd");
+        c.args(["/C", command]);
+        c
+    } else {
+        let mut c = Command::new("sh");
+        c.args(["-c", command]);
+        c
+    }
+}
+
+fn speak_loop(command: &str, shared: &(Mutex<Queue>, Condvar)) {
+    let (lock, ready) = shared;
+    loop {
+        let (line, rate) = {
+            let Ok(mut q) = lock.lock() else { return };
+            while q.lines.is_empty() {
+                q = match ready.wait(q) {
+                    Ok(q) => q,
+                    Err(_) => return,
+                };
+            }
+            match q.lines.pop_front() {
+                Some(line) => (line, q.rate),
+                None => continue,
+            }
+        };
+        let spawned = shell(&with_rate(command, rate))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn();
+        let mut child = match spawned {
+            Ok(c) => c,
+            Err(e) => {
+                if let Ok(mut q) = lock.lock() {
+                    q.problem = Some(format!(
+                        "Speech: cannot run \"{command}\": {e}; the game goes on in text."
+                    ));
+                    q.lines.clear();
+                }
+                continue;
+            }
+        };
+        if let Some(mut input) = child.stdin.take() {
+            let _ = writeln!(input, "{line}");
+        }
+        if let Ok(mut q) = lock.lock() {
+            q.child = Some(child);
+        }
+        // Wait for the line to be spoken, letting `stop` kill it meanwhile.
+        loop {
+            let Ok(mut q) = lock.lock() else { return };
+            let done = match q.child.as_mut() {
+                None => true,
+                Some(c) => match c.try_wait() {
+                    Ok(Some(status)) => {
+                        if !status.success() && q.problem.is_none() && !q.reported {
+                            q.problem = Some(format!(
+                                "Speech: \"{command}\" failed ({status}); check the command. The game goes on in text."
+                            ));
+                        }
+                        true
+                    }
+                    Ok(None) => false,
+                    Err(_) => true,
+                },
+            };
+            if done {
+                q.child = None;
+                break;
+            }
+            drop(q);
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Speaker for CommandSpeaker {
+    fn say(&self, text: &str) {
+        if let Ok(mut q) = self.shared.0.lock() {
+            q.lines.push_back(text.to_string());
+            self.shared.1.notify_one();
+        }
+    }
+
+    fn stop(&self) {
+        if let Ok(mut q) = self.shared.0.lock() {
+            q.lines.clear();
+            if let Some(child) = q.child.as_mut() {
+                let _ = child.kill();
+            }
+        }
+    }
+
+    fn set_rate(&self, percent: u8) -> Result<String, String> {
+        if !self.command.contains("{rate}") && rate_flag(&self.command, percent).is_none() {
+            return Err(format!(
+                "Rate: \"{}\" is not a program whose rate is known (espeak-ng, spd-say, say); put {{rate}} in the command where the number 0 to 100 goes, or set the rate in the command itself.",
+                self.command
+            ));
+        }
+        if let Ok(mut q) = self.shared.0.lock() {
+            q.rate = Some(percent);
+        }
+        Ok(format!("Rate {percent}."))
+    }
+
+    fn take_problem(&self) -> Option<String> {
+        let mut q = self.shared.0.lock().ok()?;
+        if q.reported {
+            return None;
+        }
+        let problem = q.problem.take();
+        if problem.is_some() {
+            q.reported = true;
+        }
+        problem
+    }
+}
+
+/// The system voice through the `tts` crate.
+#[cfg(feature = "speech")]
+pub struct SystemVoice {
+    tts: Mutex<Option<tts::Tts>>,
+    problem: Mutex<Option<String>>,
+}
+
+#[cfg(feature = "speech")]
+impl SystemVoice {
+    /// Connects to the system voice; without one, the problem is reported once.
+    pub fn new() -> SystemVoice {
+        let (tts, problem) = match tts::Tts::default() {
+            Ok(t) => (Some(t), None),
+            Err(e) => (
+                None,
+                Some(format!(
+                    "Speech: no voice available ({e}); the game goes on in text."
+                )),
+            ),
+        };
+        SystemVoice {
+            tts: Mutex::new(tts),
+            problem: Mutex::new(problem),
+        }
+    }
+
+    fn with<T>(&self, f: impl FnOnce(&mut tts::Tts) -> Result<T, tts::Error>) -> Option<T> {
+        let mut guard = self.tts.lock().ok()?;
+        let tts = guard.as_mut()?;
+        match f(tts) {
+            Ok(v) => Some(v),
+            Err(e) => {
+                if let Ok(mut p) = self.problem.lock() {
+                    p.get_or_insert(format!("Speech: {e}; the game goes on in text."));
+                }
+                None
+            }
+        }
+    }
+}
+
+#[cfg(feature = "speech")]
+impl Speaker for SystemVoice {
+    fn say(&self, text: &str) {
+        let _ = self.with(|t| t.speak(text, false).map(|_| ()));
+    }
+
+    fn stop(&self) {
+        let _ = self.with(|t| t.stop().map(|_| ()));
+    }
+
+    fn set_rate(&self, percent: u8) -> Result<String, String> {
+        self.with(|t| {
+            let (lo, hi) = (t.min_rate(), t.max_rate());
+            t.set_rate(lo + (hi - lo) * percent as f32 / 100.0)
+                .map(|_| ())
+        })
+        .map(|_| format!("Rate {percent}."))
+        .ok_or_else(|| "Rate: the system voice did not take it.".to_string())
+    }
+
+    fn take_problem(&self) -> Option<String> {
+        self.problem.lock().ok()?.take()
+    }
+}
+
+/// The speaker the flags ask for: a command, the system voice, or none. Asking for the
+/// system voice in a build without it gives a speaker that reports why.
+pub fn from_flags(speech: bool, command: Option<&str>) -> Arc<dyn Speaker> {
+    if let Some(cmd) = command {
+        return Arc::new(CommandSpeaker::new(cmd));
+    }
+    if speech {
+        #[cfg(feature = "speech")]
+        return Arc::new(SystemVoice::new());
+        #[cfg(not(feature = "speech"))]
+        return Arc::new(Unavailable(std::sync::atomic::AtomicBool::new(false)));
+    }
+    Arc::new(Silent)
+}
+
+/// `--speech` in a build without the `speech` feature: says so once, then stays silent.
+#[cfg(not(feature = "speech"))]
+struct Unavailable(std::sync::atomic::AtomicBool);
+
+#[cfg(not(feature = "speech"))]
+impl Speaker for Unavailable {
+    fn say(&self, _: &str) {}
+    fn stop(&self) {}
+    fn set_rate(&self, _: u8) -> Result<String, String> {
+        Err("Speech: this build has no system voice; use --speech-command CMD.".into())
+    }
+    fn take_problem(&self) -> Option<String> {
+        let told = self.0.swap(true, std::sync::atomic::Ordering::Relaxed);
+        (!told).then(|| {
+            "Speech: this build has no system voice (build with --features speech), or use --speech-command CMD, for example --speech-command espeak-ng; the game goes on in text.".to_string()
+        })
+    }
+    fn is_on(&self) -> bool {
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rates_map_to_each_program() {
+        assert_eq!(rate_flag("espeak-ng", 0).as_deref(), Some("-s 80"));
+        assert_eq!(
+            rate_flag("/usr/bin/espeak-ng -v en", 100).as_deref(),
+            Some("-s 450")
+        );
+        assert_eq!(rate_flag("spd-say -e", 50).as_deref(), Some("-r 0"));
+        assert_eq!(rate_flag("cat", 50), None);
+        assert_eq!(with_rate("tts --speed {rate}", Some(70)), "tts --speed 70");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_command_speaker_pipes_lines_and_reports_a_missing_program() {
+        let dir = std::env::temp_dir().join(format!("smashup-speech-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let out = dir.join("spoken.txt");
+        let speaker = CommandSpeaker::new(&format!("cat >> '{}'", out.display()));
+        speaker.say("Bot 2 plays Pirate King.");
+        for _ in 0..200 {
+            if std::fs::read_to_string(&out).is_ok_and(|t| t.contains("Pirate King")) {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        assert_eq!(
+            std::fs::read_to_string(&out).unwrap(),
+            "Bot 2 plays Pirate King.\n"
+        );
+        assert!(speaker.set_rate(50).is_err());
+        let _ = std::fs::remove_dir_all(&dir);
+
+        let missing = CommandSpeaker::new("no-such-speech-program-xyz");
+        missing.say("hello");
+        let mut problem = None;
+        for _ in 0..200 {
+            problem = missing.take_problem();
+            if problem.is_some() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        assert!(problem.unwrap().starts_with("Speech:"));
+        assert_eq!(missing.take_problem(), None);
+    }
+}

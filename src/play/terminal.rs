@@ -1,0 +1,255 @@
+//! The terminal: reading lines (with rustyline's history and tab completion, but no
+//! hints and no highlighting, which make screen readers re-read the line; or plain
+//! lines from standard input with `--plain`), and printing plain append-only lines,
+//! wrapped at word boundaries to the terminal's width, coloured only with `--color`
+//! (and never when NO_COLOR is set), and spoken when speech is on.
+
+use super::commands::COMMANDS;
+use super::setup::Console;
+use super::speech::Speaker;
+use super::table::{Line, LineKind};
+use crate::cards::query::entries;
+use crate::engine::defs::defs;
+use rustyline::completion::{Completer, Pair};
+use rustyline::highlight::Highlighter;
+use rustyline::hint::Hinter;
+use rustyline::history::DefaultHistory;
+use rustyline::validate::Validator;
+use rustyline::{
+    Cmd, ColorMode, ConditionalEventHandler, Config, Context, Editor, Event, EventContext,
+    EventHandler, Helper, RepeatCount,
+};
+use std::io::{BufRead, IsTerminal, Write};
+use std::sync::Arc;
+
+/// Tab completion of commands, card names and codes, and base names.
+struct Completion {
+    words: Vec<String>,
+}
+
+impl Completion {
+    /// Commands first (Tab offers them before card names), then the other words.
+    fn new() -> Completion {
+        let mut words: Vec<String> = COMMANDS.iter().map(|c| c.name.to_string()).collect();
+        let mut others: Vec<String> = ["on", "test", "brief", "normal", "full"]
+            .map(String::from)
+            .to_vec();
+        for e in entries(defs().catalog) {
+            others.push(e.code().to_string());
+            others.push(e.name().to_string());
+        }
+        others.sort();
+        others.dedup();
+        words.extend(others);
+        Completion { words }
+    }
+}
+
+impl Completer for Completion {
+    type Candidate = Pair;
+
+    fn complete(
+        &self,
+        line: &str,
+        pos: usize,
+        _: &Context<'_>,
+    ) -> rustyline::Result<(usize, Vec<Pair>)> {
+        let start = line[..pos].rfind(char::is_whitespace).map_or(0, |i| i + 1);
+        let word = line[start..pos].to_lowercase();
+        if word.is_empty() {
+            return Ok((start, Vec::new()));
+        }
+        let found = self
+            .words
+            .iter()
+            .filter(|w| w.to_lowercase().starts_with(&word))
+            .map(|w| Pair {
+                display: w.clone(),
+                replacement: w.clone(),
+            })
+            .collect();
+        Ok((start, found))
+    }
+}
+
+impl Hinter for Completion {
+    type Hint = String;
+}
+
+impl Highlighter for Completion {}
+
+impl Validator for Completion {}
+
+impl Helper for Completion {}
+
+/// Stops speech at any key press in the line editor.
+struct StopOnKey(Arc<dyn Speaker>);
+
+impl ConditionalEventHandler for StopOnKey {
+    fn handle(&self, _: &Event, _: RepeatCount, _: bool, _: &EventContext) -> Option<Cmd> {
+        self.0.stop();
+        None
+    }
+}
+
+/// How to talk to the person.
+pub struct TerminalOptions {
+    /// Read plain lines from standard input, no line editor.
+    pub plain: bool,
+    /// Colour questions and errors (unless NO_COLOR is set).
+    pub color: bool,
+}
+
+/// Standard input and output, as the game's console.
+pub struct Terminal {
+    editor: Option<Editor<Completion, DefaultHistory>>,
+    stdin: std::io::StdinLock<'static>,
+    echo: bool,
+    width: Option<usize>,
+    color: bool,
+    speaker: Arc<dyn Speaker>,
+}
+
+impl Terminal {
+    /// Sets the terminal up; falls back to plain lines if the line editor cannot start.
+    pub fn new(options: &TerminalOptions, speaker: Arc<dyn Speaker>) -> Terminal {
+        let interactive = std::io::stdin().is_terminal();
+        let editor = if options.plain || !interactive {
+            None
+        } else {
+            let config = Config::builder()
+                .auto_add_history(true)
+                .color_mode(ColorMode::Disabled)
+                .bracketed_paste(false)
+                .build();
+            Editor::with_config(config).ok().map(|mut e| {
+                e.set_helper(Some(Completion::new()));
+                e.bind_sequence(
+                    Event::Any,
+                    EventHandler::Conditional(Box::new(StopOnKey(Arc::clone(&speaker)))),
+                );
+                e
+            })
+        };
+        let out_terminal = std::io::stdout().is_terminal();
+        let width = if out_terminal {
+            crossterm::terminal::size()
+                .ok()
+                .map(|(w, _)| w as usize)
+                .filter(|&w| w >= 20)
+        } else {
+            None
+        };
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        Terminal {
+            editor,
+            stdin: std::io::stdin().lock(),
+            echo: !interactive,
+            width,
+            color: options.color && !no_color,
+            speaker,
+        }
+    }
+
+    fn print(&self, kind: LineKind, text: &str) {
+        use crossterm::style::Stylize;
+        let mut out = std::io::stdout().lock();
+        for piece in wrap(text, self.width) {
+            let result = if self.color {
+                match kind {
+                    LineKind::Question => writeln!(out, "{}", piece.as_str().bold()),
+                    LineKind::Error => writeln!(out, "{}", piece.as_str().red()),
+                    LineKind::Narration | LineKind::Answer => writeln!(out, "{piece}"),
+                }
+            } else {
+                writeln!(out, "{piece}")
+            };
+            if result.is_err() {
+                return;
+            }
+        }
+        let _ = out.flush();
+    }
+
+    /// Prints a speech problem once, if there is one.
+    pub fn speech_problems(&mut self) {
+        if let Some(p) = self.speaker.take_problem() {
+            self.print(LineKind::Error, &p);
+        }
+    }
+}
+
+impl Console for Terminal {
+    fn show(&mut self, lines: &[Line]) {
+        for line in lines {
+            self.print(line.kind, &line.text);
+            self.speaker.say(&line.text);
+        }
+        self.speech_problems();
+    }
+
+    fn read(&mut self) -> Option<String> {
+        let line = match self.editor.as_mut() {
+            Some(editor) => match editor.readline("> ") {
+                Ok(line) => Some(line),
+                Err(rustyline::error::ReadlineError::Interrupted) => Some("quit".into()),
+                Err(_) => None,
+            },
+            None => {
+                let mut line = String::new();
+                match self.stdin.read_line(&mut line) {
+                    Ok(0) | Err(_) => None,
+                    Ok(_) => {
+                        let line = line.trim_end_matches(['\n', '\r']).to_string();
+                        if self.echo {
+                            self.print(LineKind::Answer, &format!("> {line}"));
+                        }
+                        Some(line)
+                    }
+                }
+            }
+        };
+        self.speaker.stop();
+        line
+    }
+}
+
+/// Splits a line to fit `width` columns, at spaces only; a word longer than the width
+/// stands alone on its line, whole.
+pub fn wrap(text: &str, width: Option<usize>) -> Vec<String> {
+    let Some(width) = width else {
+        return vec![text.to_string()];
+    };
+    let mut lines = Vec::new();
+    let mut current = String::new();
+    for word in text.split(' ') {
+        let needed = current.chars().count() + 1 + word.chars().count();
+        if !current.is_empty() && needed > width {
+            lines.push(std::mem::take(&mut current));
+        }
+        if !current.is_empty() {
+            current.push(' ');
+        }
+        current.push_str(word);
+    }
+    lines.push(current);
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap;
+
+    #[test]
+    fn wraps_at_spaces_never_mid_word() {
+        let text = "Bot 2 plays Pirate King on Tortuga; Tortuga now 14 of 21.";
+        let lines = wrap(text, Some(20));
+        assert!(lines.iter().all(|l| l.chars().count() <= 20));
+        assert_eq!(lines.join(" "), text);
+        assert_eq!(
+            wrap("Supercalifragilistic word", Some(8))[0],
+            "Supercalifragilistic"
+        );
+        assert_eq!(wrap(text, None), vec![text.to_string()]);
+    }
+}

@@ -1,0 +1,275 @@
+//! Random games: the engine's soak and throughput. A random player picks uniformly
+//! among the legal options of every decision, with its own seeded RNG, so a game is
+//! fully determined by its seed.
+
+use crate::ai::Search;
+use crate::bots::{Bot, BotKind, SeatView};
+use crate::cards::model::Faction;
+use crate::engine::defs::defs;
+use crate::engine::{Event, GameConfig, GameState, PlayerId, SetupError};
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+/// A turn count no real game reaches: a game still running then has stalled.
+pub const TURN_LIMIT: u32 = 1000;
+
+/// How one game went.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameRecord {
+    /// The seat that won.
+    pub winner: u8,
+    /// Turns played.
+    pub turns: u32,
+    /// Decisions answered.
+    pub decisions: u64,
+    /// Per seat, how long each of its bot's decisions took, in milliseconds.
+    pub seat_ms: Vec<Vec<f64>>,
+}
+
+/// True when every card of the faction has its ability in the effect language (or
+/// is blank on purpose): such factions can be played and simulated.
+pub fn is_complete(faction: &Faction) -> bool {
+    faction
+        .cards
+        .iter()
+        .all(|c| !c.abilities.is_empty() || c.text == "No ability.")
+}
+
+/// The ids of every complete faction.
+pub fn complete_factions() -> Vec<String> {
+    defs()
+        .catalog
+        .factions
+        .iter()
+        .filter(|f| is_complete(f))
+        .map(|f| f.id.clone())
+        .collect()
+}
+
+/// A game's set-up from a seed: each player's two factions drawn from the pool,
+/// no faction used twice.
+pub fn random_config(seed: u64, players: usize, pool: &[String]) -> Result<GameConfig, SetupError> {
+    if pool.len() < players * 2 {
+        return Err(SetupError(format!(
+            "{players} players need {} different factions; the pool has {}: {}",
+            players * 2,
+            pool.len(),
+            pool.join(", ")
+        )));
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed);
+    let mut pool = pool.to_vec();
+    pool.shuffle(&mut rng);
+    Ok(GameConfig {
+        seed,
+        factions: pool
+            .chunks(2)
+            .take(players)
+            .map(|c| [c[0].clone(), c[1].clone()])
+            .collect(),
+        all_bases: false,
+        shared_factions: false,
+        first_player: None,
+    })
+}
+
+/// Plays one game with random answers; `observe` sees the state and the events after
+/// every answer.
+pub fn play_random(
+    config: &GameConfig,
+    observe: impl FnMut(&GameState, &[Event]),
+) -> Result<GameRecord, String> {
+    let mut seats: Vec<Seat> = (0..config.factions.len() as u64)
+        .map(|s| {
+            Seat::Bot(Bot::new(
+                BotKind::Random,
+                config.seed.wrapping_mul(31).wrapping_add(s),
+            ))
+        })
+        .collect();
+    play(config, &mut seats, observe)
+}
+
+/// Who answers for a seat in a simulated game.
+pub enum Seat {
+    /// A bot of the game's front end (random, heuristic).
+    Bot(Bot),
+    /// The search bot.
+    Search(Search),
+}
+
+impl Seat {
+    /// The seat a bot name stands for: `random`, `heuristic`, `easy`, `normal`, `hard`.
+    pub fn by_name(name: &str, seed: u64) -> Option<Seat> {
+        match name {
+            "random" => Some(Seat::Bot(Bot::new(BotKind::Random, seed))),
+            "heuristic" => Some(Seat::Bot(Bot::new(BotKind::Heuristic, seed))),
+            _ => Search::level(name, seed).map(Seat::Search),
+        }
+    }
+
+    fn choose(&mut self, game: &GameState, seat: PlayerId) -> usize {
+        match self {
+            Seat::Bot(bot) => bot.choose(&SeatView::new(game, seat)),
+            Seat::Search(search) => search.choose(game),
+        }
+    }
+}
+
+/// The bot names [`Seat::by_name`] knows.
+pub const BOT_NAMES: &[&str] = &["random", "heuristic", "easy", "normal", "hard"];
+
+/// Plays one game, each seat answered by its own player; `observe` sees the state and
+/// the events after every answer.
+pub fn play(
+    config: &GameConfig,
+    seats: &mut [Seat],
+    mut observe: impl FnMut(&GameState, &[Event]),
+) -> Result<GameRecord, String> {
+    let mut game = GameState::new(config).map_err(|e| e.to_string())?;
+    let mut decisions = 0;
+    let mut seat_ms = vec![Vec::new(); seats.len()];
+    while let Some(d) = game.pending() {
+        if game.turn.number > TURN_LIMIT {
+            return Err(format!(
+                "seed {}: no winner after {TURN_LIMIT} turns",
+                config.seed
+            ));
+        }
+        let seat = d.player;
+        let clock = std::time::Instant::now();
+        let i = seats[seat.ix()].choose(&game, seat);
+        seat_ms[seat.ix()].push(clock.elapsed().as_secs_f64() * 1000.0);
+        let events = game.answer(i).map_err(|e| e.to_string())?;
+        decisions += 1;
+        observe(&game, &events);
+    }
+    let winner = game.winner.ok_or("the game stopped without a winner")?;
+    Ok(GameRecord {
+        winner: winner.0,
+        turns: game.turn.number,
+        decisions,
+        seat_ms,
+    })
+}
+
+/// One bot's results in a match.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct BotResult {
+    /// The bot's name.
+    pub bot: String,
+    /// Games won.
+    pub wins: u64,
+    /// Games played.
+    pub games: u64,
+    /// Win rate.
+    pub rate: f64,
+    /// Half-width of the 95% confidence interval of the win rate (Wilson).
+    pub ci95: f64,
+    /// Median time of one decision, in milliseconds.
+    pub median_ms: f64,
+    /// 95th percentile time of one decision, in milliseconds.
+    pub p95_ms: f64,
+}
+
+/// A match between bots: each game seats them in rotation, so every bot plays every seat.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct MatchReport {
+    /// Games played.
+    pub games: u64,
+    /// Average turns per game.
+    pub turns_per_game: f64,
+    /// Decisions answered per second, all bots together.
+    pub decisions_per_second: f64,
+    /// Per bot.
+    pub bots: Vec<BotResult>,
+}
+
+/// Plays `games` games between the named bots (one seat each), factions drawn from the pool.
+pub fn run_match(
+    names: &[String],
+    games: u64,
+    seed: u64,
+    pool: &[String],
+) -> Result<MatchReport, String> {
+    let n = names.len();
+    let mut wins = vec![0u64; n];
+    let mut times: Vec<Vec<f64>> = vec![Vec::new(); n];
+    let (mut turns, mut decisions) = (0u64, 0u64);
+    let start = std::time::Instant::now();
+    for k in 0..games {
+        let config = random_config(seed + k, n, pool).map_err(|e| e.to_string())?;
+        // Seat s is played by bot (s + k) mod n.
+        let who: Vec<usize> = (0..n).map(|s| (s + k as usize) % n).collect();
+        let mut seats = Vec::new();
+        for (s, &b) in who.iter().enumerate() {
+            let seat = Seat::by_name(
+                &names[b],
+                seed.wrapping_mul(1000).wrapping_add(k * 8 + s as u64),
+            )
+            .ok_or_else(|| {
+                format!(
+                    "unknown bot `{}`; expected one of: {}",
+                    names[b],
+                    BOT_NAMES.join(", ")
+                )
+            })?;
+            seats.push(seat);
+        }
+        let record = play(&config, &mut seats, |_, _| {})?;
+        for (s, t) in record.seat_ms.iter().enumerate() {
+            times[who[s]].extend(t);
+        }
+        wins[who[record.winner as usize]] += 1;
+        turns += record.turns as u64;
+        decisions += record.decisions;
+    }
+    let secs = start.elapsed().as_secs_f64().max(1e-9);
+    let bots = names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            let (rate, ci95) = wilson(wins[i], games);
+            let (median_ms, p95_ms) = percentiles(&mut times[i]);
+            BotResult {
+                bot: name.clone(),
+                wins: wins[i],
+                games,
+                rate,
+                ci95,
+                median_ms,
+                p95_ms,
+            }
+        })
+        .collect();
+    Ok(MatchReport {
+        games,
+        turns_per_game: turns as f64 / games.max(1) as f64,
+        decisions_per_second: decisions as f64 / secs,
+        bots,
+    })
+}
+
+/// A win rate and the half-width of its 95% Wilson interval.
+fn wilson(wins: u64, games: u64) -> (f64, f64) {
+    if games == 0 {
+        return (0.0, 0.0);
+    }
+    let n = games as f64;
+    let p = wins as f64 / n;
+    let z = 1.96f64;
+    let denom = 1.0 + z * z / n;
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
+    (p, half)
+}
+
+/// The median and 95th percentile of some timings.
+fn percentiles(times: &mut [f64]) -> (f64, f64) {
+    if times.is_empty() {
+        return (0.0, 0.0);
+    }
+    times.sort_by(f64::total_cmp);
+    let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
+    (at(0.5), at(0.95))
+}

@@ -1,0 +1,97 @@
+//! The search bot: it finds a known best move in a toy position, and it cannot peek —
+//! its choice is the same whatever the hidden cards really are.
+
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use smashup::ai::Search;
+use smashup::engine::position::Position;
+use smashup::engine::{Choice, GameState, PlayTo};
+use smashup::sim;
+
+const TOY: &str = r#"(
+    players: [
+        (factions: ["pirates", "ninjas"], hand: ["pirates.first_mate"], deck: ["ninjas.shinobi", "ninjas.shinobi"], vp: 14),
+        (factions: ["aliens", "dinosaurs"], hand: ["dinosaurs.king_rex"], deck: ["aliens.scout", "aliens.scout"], vp: 14),
+    ],
+    bases: [
+        (base: "bases.jungle_oasis", minions: [
+            (card: "pirates.pirate_king", owner: 0),
+            (card: "pirates.saucy_wench", owner: 0),
+            (card: "pirates.first_mate", owner: 0),
+        ]),
+        (base: "bases.tortuga", minions: [(card: "dinosaurs.war_raptor", owner: 1)]),
+        (base: "bases.the_mothership", minions: [(card: "aliens.supreme_overlord", owner: 1)]),
+    ],
+    base_deck: ["bases.tar_pits", "bases.ninja_dojo"],
+)"#;
+
+/// Player 0 wins at once by playing First Mate on Jungle Oasis (10 power there, plus
+/// 2, reaches its breakpoint of 12): first place is worth 2 VP, and 14 + 2 = 16.
+#[test]
+fn search_finds_the_winning_play() {
+    let pos: Position = ron::from_str(TOY).unwrap();
+    let game = GameState::from_position(&pos).unwrap();
+    let decision = game.pending().unwrap();
+    let search = Search::level("easy", 1).unwrap();
+    let i = search.choose(&game);
+    let oasis = game.bases[0].card;
+    match &decision.options[i] {
+        Choice::Play {
+            to: Some(PlayTo::Base(b)),
+            ..
+        } => assert_eq!(*b, oasis, "played elsewhere"),
+        other => panic!("expected the winning play, got {other:?}"),
+    }
+}
+
+/// Re-deals what player `seat` cannot see, from the true game, with another RNG.
+fn other_truth(game: &GameState, seed: u64) -> GameState {
+    let seat = game.pending().unwrap().player;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut g = game.clone();
+    for (i, p) in g.players.iter_mut().enumerate() {
+        if i == seat.ix() {
+            p.deck.shuffle(&mut rng);
+        } else {
+            let n = p.hand.len();
+            let mut pool: Vec<_> = p.hand.drain(..).chain(p.deck.drain(..)).collect();
+            pool.shuffle(&mut rng);
+            p.deck = pool.split_off(n);
+            p.hand = pool;
+        }
+    }
+    g.base_deck.shuffle(&mut rng);
+    g.rng = ChaCha8Rng::seed_from_u64(seed ^ 77);
+    g
+}
+
+#[test]
+fn search_cannot_peek_at_hidden_cards() {
+    let pool = sim::complete_factions();
+    for seed in 0..6u64 {
+        let config = sim::random_config(seed, 2, &pool).unwrap();
+        let mut game = GameState::new(&config).unwrap();
+        // Walk to a main-phase decision some turns in.
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        while game.turn.number < 4
+            || game
+                .pending()
+                .is_some_and(|d| d.ask != smashup::engine::Ask::Main)
+        {
+            let n = game.pending().unwrap().options.len();
+            game.answer(rand::Rng::gen_range(&mut rng, 0..n)).unwrap();
+        }
+        let search = Search::level("easy", seed).unwrap();
+        let mine = search.choose(&game);
+        for other in [11, 12, 13] {
+            let alt = other_truth(&game, other);
+            assert_eq!(game.pending(), alt.pending());
+            assert_eq!(
+                search.choose(&alt),
+                mine,
+                "seed {seed}: the choice depended on hidden cards"
+            );
+        }
+    }
+}
