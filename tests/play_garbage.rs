@@ -137,7 +137,7 @@ fn garbage_game(seed: u64, humans: usize) -> BTreeSet<String> {
 #[test]
 fn garbage_at_every_prompt_changes_nothing() {
     let mut kinds = BTreeSet::new();
-    for seed in 1..=4 {
+    for seed in 1..=3 {
         kinds.extend(garbage_game(seed, 1));
     }
     kinds.extend(garbage_game(9, 2));

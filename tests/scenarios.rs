@@ -65,7 +65,9 @@ fn each_faction_has_enough_scenarios() {
         ("ninjas", 43),
         ("pirates", 32),
         ("robots", 34),
+        ("tricksters", 53),
         ("wizards", 36),
+        ("zombies", 28),
         ("bases", 8),
         ("rulebook", 8),
     ];

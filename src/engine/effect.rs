@@ -75,7 +75,8 @@ pub enum Trigger {
     /// (with nothing `otherwise`) is the trigger's condition: it is checked as the
     /// minion leaves play, while `Subject` is still on its base with its controller
     /// and Microbot status, and this card still in play (so it sees its own
-    /// destruction); only its `then` runs later.
+    /// destruction); only its `then` runs later. On a base, "you" is the destroyed
+    /// minion's controller.
     AfterMinionDestroyed,
     /// On a minion: a card another player is playing affects this minion (its
     /// on-play ability moves, returns, destroys, places or changes the power of it, or

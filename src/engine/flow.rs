@@ -502,11 +502,18 @@ impl GameState {
         let mut options = Vec::new();
         let no_actions = self.actions_forbidden(player);
         let p = &self.players[player.ix()];
+        // The discard pile only matters when some play may come from it.
+        let from_discard = allowances.iter().any(|a| a.from_discard)
+            || self
+                .bases
+                .iter()
+                .any(|b| self.discard_plays_allowed(player, Some(PlayTo::Base(b.card))));
+        let discard: &[Uid] = if from_discard { &p.discard } else { &[] };
         let sources = p
             .hand
             .iter()
             .map(|&c| (c, false))
-            .chain(p.discard.iter().map(|&c| (c, true)));
+            .chain(discard.iter().map(|&c| (c, true)));
         for (card, from_discard) in sources {
             let Some(def) = self.def(card).card() else {
                 continue;
@@ -772,7 +779,21 @@ impl GameState {
                 if a.when == Trigger::AfterMyBaseScores {
                     let mut ctx = self.ctx_of(card);
                     ctx.scoring = Some(base);
-                    self.triggered.push(Task::Resolve(a.effect.clone(), ctx));
+                    // It acts only if still on the scored base when its turn comes (an
+                    // earlier "after scoring" ability may have moved or destroyed it).
+                    let still_here = super::effect::Cond::Exists(Box::new(
+                        super::effect::Selector::Minions(super::effect::MinionFilter {
+                            on: super::effect::BaseSel::Here,
+                            is: Some(super::effect::Target::This),
+                            ..Default::default()
+                        }),
+                    ));
+                    let effect = Effect::If {
+                        cond: still_here,
+                        then: Box::new(a.effect.clone()),
+                        otherwise: Box::new(Effect::Nothing),
+                    };
+                    self.triggered.push(Task::Resolve(effect, ctx));
                 }
             }
         }

@@ -241,7 +241,7 @@ pub struct SystemVoice {
 #[cfg(feature = "speech")]
 impl SystemVoice {
     /// Connects to the system voice; without one, the problem is reported once.
-    pub fn new() -> SystemVoice {
+    pub fn connect() -> SystemVoice {
         let (tts, problem) = match tts::Tts::default() {
             Ok(t) => (Some(t), None),
             Err(e) => (
@@ -305,7 +305,7 @@ pub fn from_flags(speech: bool, command: Option<&str>) -> Arc<dyn Speaker> {
     }
     if speech {
         #[cfg(feature = "speech")]
-        return Arc::new(SystemVoice::new());
+        return Arc::new(SystemVoice::connect());
         #[cfg(not(feature = "speech"))]
         return Arc::new(Unavailable(std::sync::atomic::AtomicBool::new(false)));
     }
