@@ -91,7 +91,7 @@ enum Command {
         #[arg(long, value_delimiter = ',')]
         pool: Vec<String>,
         /// A match between bots, one seat each, seats rotated each game: e.g. hard,random.
-        /// Bots: random, easy, normal, hard.
+        /// Bots: random, heuristic, easy, normal, hard.
         #[arg(long, value_delimiter = ',')]
         bots: Vec<String>,
         /// With --bots: print the report as JSON.

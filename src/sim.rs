@@ -2,11 +2,10 @@
 //! among the legal options of every decision, with its own seeded RNG, so a game is
 //! fully determined by its seed.
 
-use crate::ai::Search;
 use crate::bots::{Bot, BotKind, SeatView};
 use crate::cards::model::Faction;
 use crate::engine::defs::defs;
-use crate::engine::{Event, GameConfig, GameState, PlayerId, SetupError};
+use crate::engine::{Event, GameConfig, GameState, SetupError};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -80,51 +79,22 @@ pub fn play_random(
     config: &GameConfig,
     observe: impl FnMut(&GameState, &[Event]),
 ) -> Result<GameRecord, String> {
-    let mut seats: Vec<Seat> = (0..config.factions.len() as u64)
+    let mut seats: Vec<Bot> = (0..config.factions.len() as u64)
         .map(|s| {
-            Seat::Bot(Bot::new(
+            Bot::new(
                 BotKind::Random,
                 config.seed.wrapping_mul(31).wrapping_add(s),
-            ))
+            )
         })
         .collect();
     play(config, &mut seats, observe)
 }
 
-/// Who answers for a seat in a simulated game.
-pub enum Seat {
-    /// A bot of the game's front end (random, heuristic).
-    Bot(Bot),
-    /// The search bot.
-    Search(Search),
-}
-
-impl Seat {
-    /// The seat a bot name stands for: `random`, `heuristic`, `easy`, `normal`, `hard`.
-    pub fn by_name(name: &str, seed: u64) -> Option<Seat> {
-        match name {
-            "random" => Some(Seat::Bot(Bot::new(BotKind::Random, seed))),
-            "heuristic" => Some(Seat::Bot(Bot::new(BotKind::Heuristic, seed))),
-            _ => Search::level(name, seed).map(Seat::Search),
-        }
-    }
-
-    fn choose(&mut self, game: &GameState, seat: PlayerId) -> usize {
-        match self {
-            Seat::Bot(bot) => bot.choose(&SeatView::new(game, seat)),
-            Seat::Search(search) => search.choose(game),
-        }
-    }
-}
-
-/// The bot names [`Seat::by_name`] knows.
-pub const BOT_NAMES: &[&str] = &["random", "heuristic", "easy", "normal", "hard"];
-
 /// Plays one game, each seat answered by its own player; `observe` sees the state and
 /// the events after every answer.
 pub fn play(
     config: &GameConfig,
-    seats: &mut [Seat],
+    seats: &mut [Bot],
     mut observe: impl FnMut(&GameState, &[Event]),
 ) -> Result<GameRecord, String> {
     let mut game = GameState::new(config).map_err(|e| e.to_string())?;
@@ -139,7 +109,7 @@ pub fn play(
         }
         let seat = d.player;
         let clock = std::time::Instant::now();
-        let i = seats[seat.ix()].choose(&game, seat);
+        let i = seats[seat.ix()].choose(&SeatView::new(&game, seat));
         seat_ms[seat.ix()].push(clock.elapsed().as_secs_f64() * 1000.0);
         let events = game.answer(i).map_err(|e| e.to_string())?;
         decisions += 1;
@@ -204,18 +174,17 @@ pub fn run_match(
         let who: Vec<usize> = (0..n).map(|s| (s + k as usize) % n).collect();
         let mut seats = Vec::new();
         for (s, &b) in who.iter().enumerate() {
-            let seat = Seat::by_name(
-                &names[b],
-                seed.wrapping_mul(1000).wrapping_add(k * 8 + s as u64),
-            )
-            .ok_or_else(|| {
+            let kind = BotKind::parse(&names[b]).ok_or_else(|| {
                 format!(
-                    "unknown bot `{}`; expected one of: {}",
+                    "no bot called `{}`; expected one of: {}",
                     names[b],
-                    BOT_NAMES.join(", ")
+                    BotKind::names()
                 )
             })?;
-            seats.push(seat);
+            seats.push(Bot::new(
+                kind,
+                seed.wrapping_mul(1000).wrapping_add(k * 8 + s as u64),
+            ));
         }
         let record = play(&config, &mut seats, |_, _| {})?;
         for (s, t) in record.seat_ms.iter().enumerate() {

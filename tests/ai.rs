@@ -5,6 +5,7 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use smashup::ai::Search;
+use smashup::bots::SeatView;
 use smashup::engine::position::Position;
 use smashup::engine::{Choice, GameState, PlayTo};
 use smashup::sim;
@@ -33,8 +34,8 @@ fn search_finds_the_winning_play() {
     let pos: Position = ron::from_str(TOY).unwrap();
     let game = GameState::from_position(&pos).unwrap();
     let decision = game.pending().unwrap();
-    let search = Search::level("easy", 1).unwrap();
-    let i = search.choose(&game);
+    let search = Search::level("easy", 1);
+    let i = search.choose(&SeatView::new(&game, decision.player));
     let oasis = game.bases[0].card;
     match &decision.options[i] {
         Choice::Play {
@@ -82,13 +83,14 @@ fn search_cannot_peek_at_hidden_cards() {
             let n = game.pending().unwrap().options.len();
             game.answer(rand::Rng::gen_range(&mut rng, 0..n)).unwrap();
         }
-        let search = Search::level("easy", seed).unwrap();
-        let mine = search.choose(&game);
+        let search = Search::level("easy", seed);
+        let seat = game.pending().unwrap().player;
+        let mine = search.choose(&SeatView::new(&game, seat));
         for other in [11, 12, 13] {
             let alt = other_truth(&game, other);
             assert_eq!(game.pending(), alt.pending());
             assert_eq!(
-                search.choose(&alt),
+                search.choose(&SeatView::new(&alt, seat)),
                 mine,
                 "seed {seed}: the choice depended on hidden cards"
             );

@@ -5,14 +5,14 @@
 //! adds one node, plays a short random playout and scores it with [`super::eval`].
 //! Edges are keyed by the option itself, not its number, since deals differ.
 
-use super::determinize::determinize;
 use super::eval::rewards;
-use crate::engine::{Choice, GameState};
+use crate::bots::SeatView;
+use crate::engine::Choice;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-/// Search settings.
-#[derive(Debug, Clone, Copy, PartialEq)]
+/// Search settings (serde: a saved game keeps its bots).
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Search {
     /// Iterations per decision (the budget; deterministic for a seed).
     pub iterations: u32,
@@ -25,20 +25,19 @@ pub struct Search {
 }
 
 impl Search {
-    /// The budget of a named level: `easy`, `normal` or `hard`.
-    pub fn level(name: &str, seed: u64) -> Option<Search> {
+    /// The budget of a level: `easy`, `normal`, anything else is `hard`.
+    pub fn level(name: &str, seed: u64) -> Search {
         let iterations = match name {
             "easy" => 60,
             "normal" => 300,
-            "hard" => 1200,
-            _ => return None,
+            _ => 1200,
         };
-        Some(Search {
+        Search {
             iterations,
             playout_turns: 2,
             exploration: 0.7,
             seed,
-        })
+        }
     }
 }
 
@@ -56,23 +55,23 @@ struct Node {
 }
 
 impl Search {
-    /// The option index the searching player picks at `game`'s pending decision.
-    pub fn choose(&self, game: &GameState) -> usize {
-        let Some(root) = game.pending() else {
+    /// The option index the seat picks at its pending decision. The search sees only
+    /// the seat's view: every world it explores is re-dealt from it.
+    pub fn choose(&self, view: &SeatView) -> usize {
+        let Some(root) = view.decision() else {
             return 0;
         };
         if root.options.len() == 1 {
             return 0;
         }
-        let seat = root.player;
         let mut rng = ChaCha8Rng::seed_from_u64(
             self.seed
-                ^ (game.turn.number as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+                ^ (view.turn_number() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
                 ^ (root.options.len() as u64) << 32,
         );
         let mut nodes: Vec<Node> = vec![Node::default()];
         for _ in 0..self.iterations {
-            let mut world = determinize(game, seat, &mut rng);
+            let mut world = view.imagine(&mut rng);
             let horizon = world.turn.number + self.playout_turns;
             let mut path: Vec<(usize, usize, usize)> = Vec::new();
             let mut node = 0;

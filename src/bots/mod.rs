@@ -1,7 +1,8 @@
 //! Computer players. Each sees the game only through a [`SeatView`] (the table, the
 //! discard piles, its own hand and question) and answers with an option index, like
 //! a person would. The heuristic bot is the default opponent; the random bot picks
-//! any legal option and is there for testing and for a gentle game.
+//! any legal option and is there for testing and for a gentle game; the search bot
+//! (levels easy, normal, hard) thinks ahead over worlds re-dealt from its view.
 
 mod heuristic;
 mod random;
@@ -9,6 +10,7 @@ pub mod view;
 
 pub use view::SeatView;
 
+use crate::ai::Search;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -22,6 +24,8 @@ pub enum Bot {
     /// Plays to win the bases it can win, breaks bases when it leads, and aims its
     /// destroy and move cards at the strongest enemy minions.
     Heuristic,
+    /// Information-set Monte Carlo tree search with its budget and seed.
+    Search(Search),
 }
 
 /// Which kind of bot to seat.
@@ -31,6 +35,34 @@ pub enum BotKind {
     Random,
     /// [`Bot::Heuristic`].
     Heuristic,
+    /// [`Bot::Search`] with a small budget.
+    Easy,
+    /// [`Bot::Search`] with a medium budget.
+    Normal,
+    /// [`Bot::Search`] with the largest budget.
+    Hard,
+}
+
+impl BotKind {
+    /// Every kind, with the name that selects it.
+    pub const ALL: [(&'static str, BotKind); 5] = [
+        ("random", BotKind::Random),
+        ("heuristic", BotKind::Heuristic),
+        ("easy", BotKind::Easy),
+        ("normal", BotKind::Normal),
+        ("hard", BotKind::Hard),
+    ];
+
+    /// The kind a name selects (`random`, `heuristic`, `easy`, `normal`, `hard`).
+    pub fn parse(name: &str) -> Option<BotKind> {
+        let name = name.trim().to_lowercase();
+        Self::ALL.iter().find(|(n, _)| *n == name).map(|(_, k)| *k)
+    }
+
+    /// The names, for help and error messages: "random, heuristic, ...".
+    pub fn names() -> String {
+        Self::ALL.map(|(n, _)| n).join(", ")
+    }
 }
 
 impl Bot {
@@ -39,6 +71,9 @@ impl Bot {
         match kind {
             BotKind::Random => Bot::Random(Box::new(ChaCha8Rng::seed_from_u64(seed))),
             BotKind::Heuristic => Bot::Heuristic,
+            BotKind::Easy => Bot::Search(Search::level("easy", seed)),
+            BotKind::Normal => Bot::Search(Search::level("normal", seed)),
+            BotKind::Hard => Bot::Search(Search::level("hard", seed)),
         }
     }
 
@@ -51,6 +86,7 @@ impl Bot {
         match self {
             Bot::Random(rng) => random::choose(rng, decision.options.len()),
             Bot::Heuristic => heuristic::choose(view, decision),
+            Bot::Search(search) => search.choose(view),
         }
     }
 }

@@ -18,6 +18,17 @@ impl<'a> SeatView<'a> {
         SeatView { game, seat }
     }
 
+    /// A whole game as this seat might imagine it: every card it cannot see re-dealt
+    /// at random (see [`crate::ai::determinize`]). The search bot thinks only on these.
+    pub fn imagine(&self, rng: &mut rand_chacha::ChaCha8Rng) -> GameState {
+        crate::ai::determinize::determinize(self.game, self.seat, rng)
+    }
+
+    /// The turn number, public to everyone.
+    pub fn turn_number(&self) -> u32 {
+        self.game.turn.number
+    }
+
     /// Whose view this is.
     pub fn seat(&self) -> PlayerId {
         self.seat

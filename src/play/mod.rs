@@ -72,7 +72,8 @@ pub struct PlayArgs {
     /// Where the game is saved at the end of every turn (default: in your data folder).
     #[arg(long, value_name = "FILE")]
     pub autosave: Option<PathBuf>,
-    /// How the bots play: heuristic (default) or random.
+    /// How the bots play: heuristic (default), random, or the search bot at easy,
+    /// normal or hard.
     #[arg(long, value_name = "KIND", default_value = "heuristic", value_parser = ["heuristic", "random"])]
     pub bot: String,
     /// How much is narrated: brief, normal or full.
@@ -155,10 +156,16 @@ pub fn run(args: &PlayArgs) -> u8 {
                 seed: args.seed,
                 draft: args.draft,
                 all_bases: args.all_bases,
-                bot: if args.bot == "random" {
-                    BotKind::Random
-                } else {
-                    BotKind::Heuristic
+                bot: match BotKind::parse(&args.bot) {
+                    Some(kind) => kind,
+                    None => {
+                        eprintln!(
+                            "Error: no bot called \"{}\"; expected one of: {}.",
+                            args.bot,
+                            BotKind::names()
+                        );
+                        return 2;
+                    }
                 },
             };
             let ready = match setup::setup(&flags, &mut term) {
