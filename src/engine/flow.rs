@@ -318,17 +318,7 @@ impl GameState {
         self.turn.phase = Phase::StartTurn;
         self.turn.minions_played = 0;
         self.turn.used.clear();
-        self.turn.allowances = [true, false]
-            .into_iter()
-            .map(|minion| Allowance {
-                minion,
-                normal: true,
-                power_at_most: None,
-                only_on: None,
-                only_where_no_minion: false,
-                from_discard: false,
-            })
-            .collect();
+        self.turn.allowances = vec![Allowance::normal(true), Allowance::normal(false)];
         self.events.push(Event::TurnStarted { player, number });
     }
 

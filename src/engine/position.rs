@@ -250,14 +250,7 @@ impl GameState {
         let mut allowances = Vec::new();
         for (minion, available) in [(true, t.minion_play), (false, t.action_play)] {
             if available {
-                allowances.push(Allowance {
-                    minion,
-                    normal: true,
-                    power_at_most: None,
-                    only_on: None,
-                    only_where_no_minion: false,
-                    from_discard: false,
-                });
+                allowances.push(Allowance::normal(minion));
             }
         }
         let mut state = GameState::assemble(

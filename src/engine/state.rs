@@ -129,6 +129,20 @@ pub struct Allowance {
     pub from_discard: bool,
 }
 
+impl Allowance {
+    /// The turn's free minion (or action) play, with no restriction.
+    pub fn normal(minion: bool) -> Allowance {
+        Allowance {
+            minion,
+            normal: true,
+            power_at_most: None,
+            only_on: None,
+            only_where_no_minion: false,
+            from_discard: false,
+        }
+    }
+}
+
 /// This turn's bookkeeping.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Turn {
