@@ -85,6 +85,9 @@ pub enum Trigger {
     /// who played it (Brownie). Ongoing abilities of cards already in play, and
     /// bases, do not count: that is not playing a card.
     AffectedByOthersPlay,
+    /// Talent: usable once during each of your turns' Play Cards phase, from a card
+    /// of yours in play (a minion, or an action on a base or a minion).
+    Talent,
 }
 
 /// A continuous effect.

@@ -554,12 +554,15 @@ impl GameState {
                 continue;
             }
             for a in self.def(src.card).abilities() {
-                if a.when == Trigger::MainPhaseSpecial
-                    && a.once_per_turn
+                let unused = match a.when {
+                    Trigger::MainPhaseSpecial => a
+                        .once_per_turn
                         .as_ref()
-                        .is_none_or(|k| !self.turn.used.contains(k))
-                    && self.special_condition_holds(a, src.card)
-                {
+                        .is_none_or(|k| !self.turn.used.contains(k)),
+                    Trigger::Talent => !self.turn.used.contains(&talent_key(src.card)),
+                    _ => false,
+                };
+                if unused && self.special_condition_holds(a, src.card) {
                     out.push(Choice::Use {
                         card: src.card,
                         to: None,
@@ -976,13 +979,16 @@ impl GameState {
                 let in_discard = matches!(self.locate(card), Loc::Discard(_));
                 for a in self.def(card).abilities() {
                     let usable = match a.when {
-                        Trigger::MainPhaseSpecial => !in_discard,
+                        Trigger::MainPhaseSpecial | Trigger::Talent => !in_discard,
                         Trigger::FromDiscard => in_discard,
                         _ => false,
                     };
                     if usable {
                         if let Some(k) = &a.once_per_turn {
                             self.turn.used.push(k.clone());
+                        }
+                        if a.when == Trigger::Talent {
+                            self.turn.used.push(talent_key(card));
                         }
                         self.events.push(Event::Used { player, card });
                         let ctx = self.ctx_of(card);
@@ -1062,4 +1068,10 @@ impl GameState {
         let first = self.turn.player;
         self.begin_turn(first, 1);
     }
+}
+
+/// The once-per-turn key of a card's Talent: each card's Talent is used at most once
+/// in each of its controller's turns.
+fn talent_key(card: Uid) -> String {
+    format!("talent:{}", card.0)
 }
