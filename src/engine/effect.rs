@@ -119,8 +119,6 @@ pub enum Static {
     NoMinionsHere(PlayerSel),
     /// Minions of the faction named when this was played cannot be played here.
     NoNamedFactionHere,
-    /// No minions at all can be played here.
-    NoMinionsAtAll,
     /// Read from the hand: this card cannot be played normally, only through its
     /// Special (Hidden Ninja, whose whole text is a before-scoring Special).
     PlayedOnlyThroughSpecial,
@@ -175,8 +173,6 @@ pub enum Effect {
         value: Amount,
         then: Box<Effect>,
     },
-    /// A program computed by a Rust hook (which never mutates or asks).
-    Hook(String),
 
     /// Run `body` as each of these players in turn, from the current player round
     /// the table ("you" becomes that player): "the winner may ...", "each player ...".
@@ -528,10 +524,6 @@ pub enum PlayerSel {
     Others,
     /// A bound player.
     Var(String),
-    /// The owner of the bound card.
-    OwnerOf(String),
-    /// The controller of the bound minion.
-    ControllerOf(String),
     /// The players who took this place (1, 2, 3) at the base being scored, ties included.
     Place(u8),
     /// Every player but the winners of the base being scored.
@@ -584,8 +576,6 @@ pub enum Amount {
     Times(Box<Amount>, i32),
     /// The amount while the condition holds, else 0.
     When(Box<Cond>, Box<Amount>),
-    /// Computed by a Rust hook.
-    Hook(String),
     /// The highest current power among the minions a selector matches (0 if none):
     /// with `power_at_least`, picks out "the highest-power minion" (Temple of Goju).
     MaxPower(Box<Selector>),
@@ -615,8 +605,6 @@ pub enum Cond {
     NoMinionPlayedThisTurn,
     /// The bound card is a minion.
     IsMinion(Target),
-    /// The bound card is an action.
-    IsAction(Target),
     /// A ≥ B.
     AtLeast(Amount, Amount),
     /// Both.

@@ -344,7 +344,6 @@ impl GameState {
         }
         let faction = self.def(card).card().map(|c| c.faction.as_str());
         let forbidden = self.statics_on(base).any(|(src, st)| match st {
-            Static::NoMinionsAtAll => !self.base_ignored_by(base, player),
             Static::NoMinionsHere(sel) => self
                 .players_of(sel, &Ctx::for_source(&src))
                 .contains(&player),

@@ -126,14 +126,6 @@ impl GameState {
                 Some(Value::Player(p)) => Some(*p),
                 _ => None,
             }),
-            PlayerSel::OwnerOf(name) => single(
-                self.target_card(&Target::Var(name.clone()), ctx)
-                    .map(|c| self.owner(c)),
-            ),
-            PlayerSel::ControllerOf(name) => single(
-                self.target_card(&Target::Var(name.clone()), ctx)
-                    .map(|c| self.controller(c)),
-            ),
             PlayerSel::Place(place) => self
                 .ranks
                 .iter()
@@ -423,7 +415,6 @@ impl GameState {
                     0
                 }
             }
-            Amount::Hook(name) => super::hooks::amount(self, name, ctx),
             Amount::MaxPower(sel) => self.selected_powers(sel, ctx).max().unwrap_or(0),
             Amount::MinPower(sel) => self.selected_powers(sel, ctx).min().unwrap_or(0),
             Amount::SumPower(sel) => self.selected_powers(sel, ctx).sum(),
@@ -462,10 +453,6 @@ impl GameState {
                 .target_card(t, ctx)
                 .and_then(|c| self.def(c).card())
                 .is_some_and(|c| c.is_minion()),
-            Cond::IsAction(t) => self
-                .target_card(t, ctx)
-                .and_then(|c| self.def(c).card())
-                .is_some_and(|c| !c.is_minion()),
             Cond::AtLeast(a, b) => self.amount(a, ctx) >= self.amount(b, ctx),
             Cond::And(a, b) => self.cond(a, ctx) && self.cond(b, ctx),
             Cond::Not(a) => !self.cond(a, ctx),
@@ -554,10 +541,6 @@ impl GameState {
                     c.you = p;
                     self.stack.push(Task::Run((*body).clone(), c));
                 }
-            }
-            Effect::Hook(name) => {
-                let program = super::hooks::program(self, &name, &ctx);
-                self.stack.push(Task::Run(program, ctx));
             }
             verb => self.run_verb(verb, ctx),
         }

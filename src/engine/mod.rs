@@ -11,7 +11,6 @@ pub mod defs;
 pub mod effect;
 pub mod events;
 pub mod flow;
-mod hooks;
 pub mod interp;
 pub mod position;
 pub mod setup;
