@@ -13,7 +13,9 @@ pub mod events;
 pub mod flow;
 pub mod interp;
 pub mod position;
+mod scoring;
 pub mod setup;
+mod shields;
 pub mod state;
 mod verbs;
 

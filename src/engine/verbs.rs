@@ -2,7 +2,7 @@
 //! "instead" replacements, triggered abilities and events cannot be bypassed.
 
 use super::board::Loc;
-use super::effect::{Effect, ExtraPlay as ExtraSpec, Static, Target, Trigger};
+use super::effect::{Effect, ExtraPlay as ExtraSpec, Target, Trigger};
 use super::events::{Event, Zone};
 use super::flow::Task;
 use super::interp::{Ctx, Value};
@@ -378,7 +378,7 @@ impl GameState {
 
     /// Queues the abilities that wait for this destruction: the card's own, and those
     /// of the base it was on and the cards still there.
-    fn after_destroyed(&mut self, card: Uid, base: Option<Uid>, controller: PlayerId) {
+    pub(super) fn after_destroyed(&mut self, card: Uid, base: Option<Uid>, controller: PlayerId) {
         for a in self.def(card).abilities() {
             if a.when == Trigger::AfterDestroyed {
                 let ctx = Ctx {
@@ -464,174 +464,6 @@ impl GameState {
             subject: None,
             scoring: None,
             vars: Vec::new(),
-        }
-    }
-
-    /// True when an Ongoing ability says nothing can destroy this minion.
-    fn indestructible(&self, card: Uid) -> bool {
-        self.def(card)
-            .abilities()
-            .iter()
-            .any(|a| matches!(a.statics, Some(Static::Indestructible)))
-    }
-
-    /// True when the source is an action of a player other than the minion's controller.
-    fn is_others_action(&self, card: Uid, ctx: &Ctx) -> bool {
-        let source_is_action = self.def(ctx.source).card().is_some_and(|c| !c.is_minion());
-        source_is_action && self.minion(card).is_some_and(|m| m.controller != ctx.you)
-    }
-
-    /// True when the minion cannot be affected by this source at all (Wildlife
-    /// Preserve, Smoke Bomb): such minions are not offered as choices.
-    pub(super) fn shielded(&self, card: Uid, ctx: &Ctx) -> bool {
-        if self.stopped.contains(&(card, ctx.source)) {
-            return true;
-        }
-        if !self.is_others_action(card, ctx) {
-            return false;
-        }
-        let Some(m) = self.minion(card) else {
-            return false;
-        };
-        let controller = m.controller;
-        self.statics().into_iter().any(|(src, st)| match st {
-            Static::AttachedShieldFromOthersActions => src.attached_to == Some(card),
-            Static::ShieldFromOthersActions(f) => {
-                src.controller == controller && self.minion_matches(f, card, &Ctx::for_source(&src))
-            }
-            _ => false,
-        })
-    }
-
-    /// Checks the one-use shields before an ability affects a minion: if one stops it,
-    /// the shield is destroyed and true is returned. Also refuses shielded minions.
-    pub(super) fn intercepted(&mut self, card: Uid, ctx: &Ctx) -> bool {
-        if self.minion(card).is_none() {
-            return false;
-        }
-        if self.shielded(card, ctx) {
-            self.events.push(Event::Prevented {
-                card,
-                by: ctx.source,
-            });
-            return true;
-        }
-        let others_action = self.is_others_action(card, ctx);
-        let controller = self.controller(card);
-        // The shield, and for Hideout the base where the stopped action then has no
-        // effect on any of the shield's controller's minions.
-        let shield = self.statics().into_iter().find_map(|(src, st)| match st {
-            Static::AttachedShieldOnce
-                if src.attached_to == Some(card) && src.card != ctx.source =>
-            {
-                Some((src.card, None))
-            }
-            Static::ShieldOnceFromOthersActions
-                if others_action
-                    && src.controller == controller
-                    && self.base_of(card) == Some(src.base) =>
-            {
-                Some((src.card, Some(src.base)))
-            }
-            _ => None,
-        });
-        match shield {
-            Some((shield, whole_base)) => {
-                if let Some(b) = whole_base.and_then(|b| self.base_index(b)) {
-                    let spared: Vec<(Uid, Uid)> = self.bases[b]
-                        .minions
-                        .iter()
-                        .filter(|m| m.controller == controller)
-                        .map(|m| (m.card, ctx.source))
-                        .collect();
-                    self.stopped.extend(spared);
-                }
-                self.use_shield(shield, card, ctx.you);
-                true
-            }
-            None => {
-                self.note_affected(card, ctx.source);
-                false
-            }
-        }
-    }
-
-    /// A card being played has affected this minion: the minion's abilities waiting for
-    /// that (Brownie) are queued, once per card, when another player plays the card.
-    fn note_affected(&mut self, minion: Uid, source: Uid) {
-        let Some(i) = self.playing.iter().position(|p| p.card == source) else {
-            return;
-        };
-        let player = self.playing[i].player;
-        if self.controller(minion) == player || self.playing[i].affected.contains(&minion) {
-            return;
-        }
-        let waiting: Vec<Effect> = self
-            .def(minion)
-            .abilities()
-            .iter()
-            .filter(|a| a.when == Trigger::AffectedByOthersPlay)
-            .map(|a| a.effect.clone())
-            .collect();
-        if waiting.is_empty() {
-            return;
-        }
-        self.playing[i].affected.push(minion);
-        for effect in waiting {
-            let mut ctx = self.ctx_of(minion).with("player", Value::Player(player));
-            ctx.subject = Some(source);
-            self.triggered.push(Task::Resolve(effect, ctx));
-        }
-    }
-
-    /// A one-use shield stops what would affect `card` and is destroyed instead.
-    fn use_shield(&mut self, shield: Uid, card: Uid, by: PlayerId) {
-        let base = self.base_of(shield);
-        let owner_ctl = self.controller(shield);
-        self.leave_play(shield, Zone::Discard);
-        self.events.push(Event::Prevented { card, by: shield });
-        self.events
-            .push(Event::ActionDestroyed { card: shield, by });
-        self.after_destroyed(shield, base, owner_ctl);
-    }
-
-    /// A card that has just come into play and whose Ongoing power ability starts to
-    /// affect a minion guarded by Tooth and Claw... and Guns uses up that shield, and
-    /// its ability is stopped for that minion from then on (reference open question 3:
-    /// a power change is "affect", rulebook term). Abilities of the minion itself and of
-    /// actions attached to it are not meant here (attaching is stopped on its own).
-    fn new_statics_meet_shields(&mut self, card: Uid, player: PlayerId) {
-        if !self.cards[card.0 as usize].def.has_statics() {
-            return;
-        }
-        let shields: Vec<(Uid, Uid)> = self
-            .statics()
-            .filter_map(|(src, st)| match st {
-                Static::AttachedShieldOnce => src.attached_to.map(|m| (src.card, m)),
-                _ => None,
-            })
-            .collect();
-        if shields.is_empty() {
-            return;
-        }
-        let Some(src) = self.sources().find(|s| s.card == card) else {
-            return;
-        };
-        let ctx = Ctx::for_source(&src);
-        for (shield, minion) in shields {
-            if minion == card || src.attached_to == Some(minion) {
-                continue;
-            }
-            let reaches = self.def(card).abilities().iter().any(|a| match &a.statics {
-                Some(Static::Power { to, amount }) => {
-                    self.minion_matches(to, minion, &ctx) && self.amount(amount, &ctx) != 0
-                }
-                _ => false,
-            });
-            if reaches {
-                self.stopped.push((minion, card));
-                self.use_shield(shield, minion, player);
-            }
         }
     }
 

@@ -1,0 +1,302 @@
+//! Scoring a base, as "The Big Score" and "Me First!" say: the before-scoring round
+//! of Specials, VP by place with ties, the "when" and "after" scoring abilities, then
+//! the base cleared and replaced.
+
+use super::board::Loc;
+use super::decision::{Ask, Choice, Decision, Pending, PlayTo, Resume};
+use super::effect::{Effect, Trigger};
+use super::events::{Event, Zone};
+use super::flow::Task;
+use super::interp::Ctx;
+use super::state::{GameState, Lasting, PlayerId, Uid};
+
+impl GameState {
+    pub(super) fn score_base(&mut self, base: Uid) {
+        self.events.push(Event::ScoringBase { base });
+        self.stack.push(Task::ClearBase(base));
+        self.stack.push(Task::AfterScoring(base));
+        self.stack.push(Task::Award(base));
+        self.stack.push(Task::SpecialRound {
+            base,
+            next: self.turn.player,
+            passes: 0,
+        });
+    }
+
+    /// The Specials `player` may use as `base` is about to score.
+    pub(super) fn before_scoring_options(&self, player: PlayerId, base: Uid) -> Vec<Choice> {
+        let mut out = Vec::new();
+        for &card in &self.players[player.ix()].hand {
+            for a in self.def(card).abilities() {
+                if a.when != Trigger::BeforeScoringFromHand || self.used_key(a, player, base) {
+                    continue;
+                }
+                let is_minion = self.def(card).card().is_some_and(|c| c.is_minion());
+                if is_minion {
+                    if self.may_play_minion_on(player, card, base) {
+                        out.push(Choice::Use {
+                            card,
+                            to: Some(PlayTo::Base(base)),
+                        });
+                    }
+                } else if !self.actions_forbidden(player) {
+                    out.push(Choice::Use { card, to: None });
+                }
+            }
+        }
+        for src in self.sources().collect::<Vec<_>>() {
+            if src.is_base || src.controller != player || src.base == base {
+                continue;
+            }
+            for a in self.def(src.card).abilities() {
+                if a.when == Trigger::BeforeScoringInPlay && !self.used_key(a, player, base) {
+                    out.push(Choice::Use {
+                        card: src.card,
+                        to: None,
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    pub(super) fn used_key(&self, a: &super::effect::Ability, player: PlayerId, base: Uid) -> bool {
+        a.once_per_turn.as_ref().is_some_and(|k| {
+            self.turn
+                .used
+                .contains(&format!("{k}:{}:{}", player.0, base.0))
+        })
+    }
+
+    pub(super) fn special_round(&mut self, base: Uid, next: PlayerId, passes: u8) {
+        let n = self.players.len() as u8;
+        if passes >= n {
+            return;
+        }
+        let options = self.before_scoring_options(next, base);
+        let after = PlayerId((next.0 + 1) % n);
+        if options.is_empty() {
+            self.stack.push(Task::SpecialRound {
+                base,
+                next: after,
+                passes: passes + 1,
+            });
+            return;
+        }
+        let mut options = options;
+        options.push(Choice::Pass);
+        self.pending = Some(Pending {
+            decision: Decision {
+                player: next,
+                ask: Ask::BeforeScoring { base },
+                options,
+            },
+            resume: Resume::BeforeScoring { base, passes },
+        });
+    }
+
+    /// Ranks the players with a minion or power on the base, awards VP by place
+    /// (ties share the best place; the places below a tie are skipped), then runs the
+    /// base's "when scoring" ability.
+    pub(super) fn award(&mut self, base: Uid) {
+        let vp = self.def(base).base().map_or([0, 0, 0], |b| b.vp);
+        let Some(b) = self.base_index(base) else {
+            return;
+        };
+        let mut powers: Vec<(PlayerId, i32)> = (0..self.players.len() as u8)
+            .map(PlayerId)
+            .filter(|&p| self.bases[b].minions.iter().any(|m| m.controller == p))
+            .map(|p| (p, self.player_power(base, p)))
+            .collect();
+        powers.sort_by_key(|&(p, power)| (std::cmp::Reverse(power), p));
+        let mut ranks = Vec::new();
+        for &(p, power) in &powers {
+            let above = powers.iter().filter(|&&(_, x)| x > power).count();
+            let points = vp.get(above).copied().unwrap_or(0);
+            ranks.push((p, power, above as u32 + 1, points));
+        }
+        self.ranks = ranks
+            .iter()
+            .map(|&(p, power, place, _)| (p, power, place))
+            .collect();
+        self.events.push(Event::BaseScored {
+            base,
+            ranks: ranks
+                .iter()
+                .map(|&(p, power, _, points)| (p, power, points))
+                .collect(),
+        });
+        for &(p, _, _, points) in &ranks {
+            self.gain_vp(p, points);
+        }
+        self.queue_base_ability(base, Trigger::WhenThisBaseScores, None);
+        self.flush();
+    }
+
+    pub(super) fn queue_base_ability(&mut self, base: Uid, when: Trigger, subject: Option<Uid>) {
+        for a in self.def(base).abilities() {
+            if a.when == when {
+                let ctx = Ctx {
+                    source: base,
+                    you: self.turn.player,
+                    here: Some(base),
+                    subject,
+                    scoring: Some(base),
+                    vars: Vec::new(),
+                };
+                self.triggered.push(Task::Resolve(a.effect.clone(), ctx));
+            }
+        }
+    }
+
+    pub(super) fn after_scoring(&mut self, base: Uid) {
+        self.queue_base_ability(base, Trigger::AfterThisBaseScores, None);
+        let Some(b) = self.base_index(base) else {
+            self.flush();
+            return;
+        };
+        let n = self.players.len();
+        let mut minions: Vec<(usize, Uid)> = self.bases[b]
+            .minions
+            .iter()
+            .map(|m| ((m.controller.ix() + n - self.turn.player.ix()) % n, m.card))
+            .collect();
+        minions.sort_by_key(|&(seat, _)| seat);
+        for (_, card) in minions {
+            for a in self.def(card).abilities() {
+                if a.when == Trigger::AfterMyBaseScores {
+                    let mut ctx = self.ctx_of(card);
+                    ctx.scoring = Some(base);
+                    // It acts only if still on the scored base when its turn comes (an
+                    // earlier "after scoring" ability may have moved or destroyed it).
+                    let still_here = super::effect::Cond::Exists(Box::new(
+                        super::effect::Selector::Minions(super::effect::MinionFilter {
+                            on: super::effect::BaseSel::Here,
+                            is: Some(super::effect::Target::This),
+                            ..Default::default()
+                        }),
+                    ));
+                    let effect = Effect::If {
+                        cond: still_here,
+                        then: Box::new(a.effect.clone()),
+                        otherwise: Box::new(Effect::Nothing),
+                    };
+                    self.triggered.push(Task::Resolve(effect, ctx));
+                }
+            }
+        }
+        self.flush();
+    }
+
+    /// Everything still on the scored base goes to its owners' discard piles (this is
+    /// not destruction); the base goes to the base discard pile and the top of the base
+    /// deck replaces it.
+    pub(super) fn clear_base(&mut self, base: Uid) {
+        let Some(b) = self.base_index(base) else {
+            return;
+        };
+        self.left_play_ignored = (0..self.players.len() as u8)
+            .map(PlayerId)
+            .filter(|&p| self.base_ignored_by(base, p))
+            .map(|p| (base, p))
+            .collect();
+        let slot = std::mem::replace(
+            &mut self.bases[b],
+            super::state::BaseInPlay {
+                card: base,
+                minions: Vec::new(),
+                actions: Vec::new(),
+            },
+        );
+        for m in slot.minions {
+            for c in m
+                .attached
+                .iter()
+                .map(|a| a.card)
+                .chain(m.stored)
+                .chain([m.card])
+            {
+                self.put_in_zone(c, Zone::Discard);
+            }
+        }
+        for a in slot.actions {
+            for c in a.stored.into_iter().chain([a.card]) {
+                self.put_in_zone(c, Zone::Discard);
+            }
+        }
+        self.lasting
+            .retain(|l| !matches!(l.what, Lasting::Breakpoint { base: x, .. } if x == base));
+        self.ignoring.retain(|(x, _)| *x != base);
+        self.base_discard.push(base);
+        if self.base_deck.is_empty() {
+            use rand::seq::SliceRandom;
+            let mut pile = std::mem::take(&mut self.base_discard);
+            pile.shuffle(&mut self.rng);
+            self.base_deck = pile;
+        }
+        if self.base_deck.is_empty() {
+            self.bases.remove(b);
+            self.events.push(Event::BaseReplaced {
+                old: base,
+                new: None,
+            });
+            return;
+        }
+        let new = self.base_deck.remove(0);
+        self.bases[b].card = new;
+        self.events.push(Event::BaseReplaced {
+            old: base,
+            new: Some(new),
+        });
+        self.queue_base_ability(base, Trigger::AfterThisBaseReplaced, Some(new));
+        self.flush();
+    }
+
+    /// Uses a "before scoring" Special: plays a minion from hand onto the base, plays
+    /// an action from hand, or runs a minion's ability in play.
+    pub(super) fn use_before_scoring(
+        &mut self,
+        player: PlayerId,
+        card: Uid,
+        to: Option<PlayTo>,
+        base: Uid,
+    ) {
+        let Some(ability) = self.def(card).abilities().iter().find(|a| {
+            matches!(
+                a.when,
+                Trigger::BeforeScoringFromHand | Trigger::BeforeScoringInPlay
+            )
+        }) else {
+            return;
+        };
+        if let Some(k) = &ability.once_per_turn {
+            self.turn.used.push(format!("{k}:{}:{}", player.0, base.0));
+        }
+        self.events.push(Event::Used { player, card });
+        let mut ctx = self.ctx_of(card);
+        ctx.you = player;
+        ctx.scoring = Some(base);
+        match (ability.when, self.locate(card)) {
+            (Trigger::BeforeScoringFromHand, Loc::Hand(_)) => {
+                let is_minion = self.def(card).card().is_some_and(|c| c.is_minion());
+                if is_minion {
+                    self.play_card(player, card, to, Zone::Hand);
+                } else {
+                    // The action is played: its Special program replaces its on-play one.
+                    self.take_out_of_zone(card);
+                    self.events.push(Event::Played {
+                        player,
+                        card,
+                        to: None,
+                        from: Zone::Hand,
+                    });
+                    ctx.here = Some(base);
+                    self.stack.push(Task::Flush);
+                    self.stack.push(Task::FinishAction(card));
+                    self.stack.push(Task::Run(ability.effect.clone(), ctx));
+                }
+            }
+            _ => self.push_resolution(ability.effect.clone(), ctx),
+        }
+    }
+}
