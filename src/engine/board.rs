@@ -226,6 +226,16 @@ impl GameState {
     /// A minion's current power: printed, counters, lasting changes and Ongoing
     /// abilities in play, never below zero.
     pub fn power(&self, card: Uid) -> i32 {
+        self.power_from(card, self.statics())
+    }
+
+    /// [`Self::power`] with the Ongoing statics in play already gathered, for reading
+    /// many minions' power at once (a base's total).
+    fn power_from<'a>(
+        &self,
+        card: Uid,
+        statics: impl Iterator<Item = (Source, &'a Static)>,
+    ) -> i32 {
         let Some(minion) = self.minion(card) else {
             return self.printed_power(card);
         };
@@ -237,7 +247,7 @@ impl GameState {
                 }
             }
         }
-        for (src, st) in self.statics() {
+        for (src, st) in statics {
             let ctx = Ctx::for_source(&src);
             match st {
                 Static::Power { to, amount } => {
@@ -262,25 +272,26 @@ impl GameState {
 
     /// A player's total power on a base.
     pub fn player_power(&self, base: Uid, player: PlayerId) -> i32 {
-        self.base_index(base).map_or(0, |b| {
-            self.bases[b]
-                .minions
-                .iter()
-                .filter(|m| m.controller == player)
-                .map(|m| self.power(m.card))
-                .sum()
-        })
+        self.sum_power(base, Some(player))
     }
 
     /// The total power of every minion on a base.
     pub fn base_power(&self, base: Uid) -> i32 {
-        self.base_index(base).map_or(0, |b| {
-            self.bases[b]
-                .minions
-                .iter()
-                .map(|m| self.power(m.card))
-                .sum()
-        })
+        self.sum_power(base, None)
+    }
+
+    /// The total power on a base, of one player's minions or of all.
+    fn sum_power(&self, base: Uid, player: Option<PlayerId>) -> i32 {
+        let Some(b) = self.base_index(base) else {
+            return 0;
+        };
+        let statics: Vec<_> = self.statics().collect();
+        self.bases[b]
+            .minions
+            .iter()
+            .filter(|m| player.is_none_or(|p| m.controller == p))
+            .map(|m| self.power_from(m.card, statics.iter().copied()))
+            .sum()
     }
 
     /// A base's current breakpoint: printed, lasting changes, Ongoing changes; never below zero.

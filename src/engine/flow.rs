@@ -344,9 +344,7 @@ impl GameState {
         }
         let faction = self.def(card).card().map(|c| c.faction.as_str());
         let forbidden = self.statics_on(base).any(|(src, st)| match st {
-            Static::NoMinionsHere(sel) => self
-                .players_of(sel, &Ctx::for_source(&src))
-                .contains(&player),
+            Static::NoMinionsHere(sel) => self.is_player(sel, &Ctx::for_source(&src), player),
             Static::NoNamedFactionHere => self
                 .action(src.card)
                 .and_then(|a| a.named.as_deref())
@@ -372,7 +370,7 @@ impl GameState {
         // a card says so (They're Coming To Get You).
         let any_play_from_discard =
             from_discard && c.is_minion() && self.discard_plays_allowed(player, to);
-        let mut fits: Vec<(usize, &Allowance)> = allowances
+        allowances
             .iter()
             .enumerate()
             .filter(|(_, a)| {
@@ -394,15 +392,14 @@ impl GameState {
                     .is_some_and(|i| self.bases[i].minions.iter().any(|m| m.controller == player)),
                 _ => true,
             })
-            .collect();
-        fits.sort_by_key(|(_, a)| {
-            let restrictions = a.power_at_most.is_some() as u8
-                + a.only_on.is_some() as u8
-                + a.only_where_no_minion as u8
-                + a.from_discard as u8;
-            (a.normal, std::cmp::Reverse(restrictions))
-        });
-        fits.first().map(|(i, _)| *i)
+            .min_by_key(|(_, a)| {
+                let restrictions = a.power_at_most.is_some() as u8
+                    + a.only_on.is_some() as u8
+                    + a.only_where_no_minion as u8
+                    + a.from_discard as u8;
+                (a.normal, std::cmp::Reverse(restrictions))
+            })
+            .map(|(i, _)| i)
     }
 
     /// True when `player`, in their own Play Cards phase, may play a minion from their
@@ -514,7 +511,12 @@ impl GameState {
                 .abilities
                 .iter()
                 .any(|a| a.statics == Some(Static::PlayedOnlyThroughSpecial));
-            if only_through_special {
+            // No play of this kind left (a discard-pile minion may borrow a hand play
+            // where a card allows it): skip working out where it could go.
+            let kind_left = allowances.iter().any(|a| {
+                a.minion == def.is_minion() && (a.from_discard == from_discard || from_discard)
+            });
+            if only_through_special || !kind_left {
                 continue;
             }
             for to in self.targets_for(player, card) {

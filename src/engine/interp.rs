@@ -114,6 +114,17 @@ impl GameState {
         }
     }
 
+    /// True when the selector means this player (without listing them all, for the
+    /// common cases read on every power computation).
+    pub fn is_player(&self, sel: &PlayerSel, ctx: &Ctx, p: PlayerId) -> bool {
+        match sel {
+            PlayerSel::Any => true,
+            PlayerSel::You => p == ctx.you,
+            PlayerSel::Others => p != ctx.you,
+            other => self.players_of(other, ctx).contains(&p),
+        }
+    }
+
     /// The players a selector means.
     pub fn players_of(&self, sel: &PlayerSel, ctx: &Ctx) -> Vec<PlayerId> {
         let all = (0..self.players.len() as u8).map(PlayerId);
@@ -163,16 +174,14 @@ impl GameState {
 
     /// True when a minion in play matches a filter, seen from `ctx`.
     pub fn minion_matches(&self, f: &MinionFilter, card: Uid, ctx: &Ctx) -> bool {
-        let Some(m) = self.minion(card) else {
+        let Loc::Minion(b, i) = self.locate(card) else {
             return false;
         };
-        let Some(base) = self.base_of(card) else {
-            return false;
-        };
-        if !self.base_sel(&f.on, ctx, base) {
+        let (base, m) = (&self.bases[b], &self.bases[b].minions[i]);
+        if !self.base_sel(&f.on, ctx, base.card) {
             return false;
         }
-        if !self.players_of(&f.controller, ctx).contains(&m.controller) {
+        if !self.is_player(&f.controller, ctx, m.controller) {
             return false;
         }
         if let Some(except) = &f.except {
@@ -225,12 +234,11 @@ impl GameState {
             }
         }
         let has = |sel: &PlayerSel| {
-            let players = self.players_of(sel, ctx);
             self.base_index(base).is_some_and(|b| {
                 self.bases[b]
                     .minions
                     .iter()
-                    .any(|m| players.contains(&m.controller))
+                    .any(|m| self.is_player(sel, ctx, m.controller))
             })
         };
         if let Some(sel) = &f.with_minion_of {
@@ -348,7 +356,7 @@ impl GameState {
                     Some(t) => self.target_card(t, ctx) != Some(s.card),
                     None => true,
                 })
-                .filter(|s| self.players_of(&f.controller, ctx).contains(&s.controller))
+                .filter(|s| self.is_player(&f.controller, ctx, s.controller))
                 .map(|s| Value::Card(s.card))
                 .collect(),
             Selector::BaseDeck => self.base_deck.iter().map(|&b| Value::Base(b)).collect(),
