@@ -465,8 +465,3 @@ fn check(game: &GameState, events: &[Event], c: &Check) -> Result<(), String> {
         ),
     }
 }
-
-/// Where a card is, by id, for messages.
-pub fn where_is(game: &GameState, card: Uid) -> Loc {
-    game.locate(card)
-}
