@@ -1,6 +1,6 @@
-//! Random games: the engine's soak and throughput. A random player picks uniformly
-//! among the legal options of every decision, with its own seeded RNG, so a game is
-//! fully determined by its seed.
+//! Simulated games: random games for the engine's soak and throughput (a random bot
+//! per seat, seeded from the game's seed, so a game is fully determined by its seed),
+//! and matches between bots with win rates, confidence intervals and decision times.
 
 use crate::bots::{Bot, BotKind, SeatView};
 use crate::cards::model::Faction;
