@@ -336,8 +336,8 @@ impl GameState {
         })
     }
 
-    /// True when some allowance lets `player` play `card` (from its zone) on `base`,
-    /// and nothing on the base forbids it.
+    /// True when nothing at the base forbids `player` to play this minion there
+    /// (Overrun, Block the Path); whether a play is left is [`Self::allowance_for`]'s job.
     pub(super) fn may_play_minion_on(&self, player: PlayerId, card: Uid, base: Uid) -> bool {
         if self.base_index(base).is_none() {
             return false;
