@@ -34,6 +34,22 @@ fn play(dir: &Path, args: &[&str], input: &str) -> String {
 
 const FOUR: &str = "pirates,ninjas,aliens,dinosaurs";
 
+/// A two-player game with the factions fixed by `FOUR`, `bots` of them bots.
+fn play_four(dir: &Path, bots: u8, seed: u64, input: &str) -> String {
+    let (bots, seed) = (bots.to_string(), seed.to_string());
+    let args = [
+        "--players",
+        "2",
+        "--bots",
+        &bots,
+        "--factions",
+        FOUR,
+        "--seed",
+        &seed,
+    ];
+    play(dir, &args, input)
+}
+
 fn golden(name: &str, transcript: &str) {
     insta::with_settings!({snapshot_path => "transcripts", prepend_module_to_snapshot => false}, {
         insta::assert_snapshot!(name, transcript);
@@ -84,20 +100,7 @@ fn human_script() -> String {
 #[test]
 fn bots_against_bots_play_a_whole_game() {
     let dir = tempfile::tempdir().unwrap();
-    let out = play(
-        dir.path(),
-        &[
-            "--players",
-            "2",
-            "--bots",
-            "2",
-            "--factions",
-            FOUR,
-            "--seed",
-            "1",
-        ],
-        "",
-    );
+    let out = play_four(dir.path(), 2, 1, "");
     assert!(out.contains("Game over:"), "{out}");
     golden("bots_vs_bots_seed_1", &out);
 }
@@ -105,20 +108,7 @@ fn bots_against_bots_play_a_whole_game() {
 #[test]
 fn a_person_plays_a_whole_game_against_a_bot() {
     let dir = tempfile::tempdir().unwrap();
-    let out = play(
-        dir.path(),
-        &[
-            "--players",
-            "2",
-            "--bots",
-            "1",
-            "--factions",
-            FOUR,
-            "--seed",
-            "7",
-        ],
-        &human_script(),
-    );
+    let out = play_four(dir.path(), 1, 7, &human_script());
     assert!(out.contains("Game over:"), "{out}");
     assert!(dir.path().join("saved.ron").exists());
     assert!(dir.path().join("autosave.ron").exists());
@@ -129,20 +119,7 @@ fn a_person_plays_a_whole_game_against_a_bot() {
 fn no_line_has_an_escape_code_unless_colour_is_asked_for() {
     let dir = tempfile::tempdir().unwrap();
     let runs = [
-        play(
-            dir.path(),
-            &[
-                "--players",
-                "2",
-                "--bots",
-                "1",
-                "--factions",
-                FOUR,
-                "--seed",
-                "2",
-            ],
-            &human_script(),
-        ),
+        play_four(dir.path(), 1, 2, &human_script()),
         play(
             dir.path(),
             &[
@@ -225,20 +202,7 @@ fn the_formal_draft_asks_in_snake_order() {
 #[test]
 fn hot_seat_hides_the_hand_until_the_keyboard_is_passed() {
     let dir = tempfile::tempdir().unwrap();
-    let out = play(
-        dir.path(),
-        &[
-            "--players",
-            "2",
-            "--bots",
-            "0",
-            "--factions",
-            FOUR,
-            "--seed",
-            "4",
-        ],
-        "hand\n1\n\nend\nyes\nquit\n",
-    );
+    let out = play_four(dir.path(), 0, 4, "hand\n1\n\nend\nyes\nquit\n");
     let pass = out.find("Pass to").expect("a hand-over");
     let first_hand = out.find("1. ").expect("a hand");
     assert!(pass < first_hand, "{out}");
@@ -252,20 +216,7 @@ fn hot_seat_hides_the_hand_until_the_keyboard_is_passed() {
 #[test]
 fn damaged_save_files_are_refused_with_the_problem_named() {
     let dir = tempfile::tempdir().unwrap();
-    play(
-        dir.path(),
-        &[
-            "--players",
-            "2",
-            "--bots",
-            "1",
-            "--factions",
-            FOUR,
-            "--seed",
-            "8",
-        ],
-        "save good.ron\nquit\n",
-    );
+    play_four(dir.path(), 1, 8, "save good.ron\nquit\n");
     let good = std::fs::read_to_string(dir.path().join("good.ron")).unwrap();
     std::fs::write(dir.path().join("cut.ron"), &good[..good.len() / 2]).unwrap();
     std::fs::write(dir.path().join("junk.ron"), "not a game").unwrap();

@@ -87,6 +87,15 @@ impl GameState {
         Loc::Elsewhere
     }
 
+    /// True for a minion, or an action on a base or a minion: a faction card on the
+    /// table (a card chosen earlier may have left it since).
+    pub fn on_table(&self, card: Uid) -> bool {
+        matches!(
+            self.locate(card),
+            Loc::Minion(..) | Loc::OnBase(..) | Loc::OnMinion(..)
+        )
+    }
+
     /// The minion record of a minion in play.
     pub fn minion(&self, card: Uid) -> Option<&MinionInPlay> {
         match self.locate(card) {

@@ -464,18 +464,22 @@ impl GameState {
     /// is (no places: it cannot be played, e.g. an action while actions are forbidden,
     /// or a card played only through its Special).
     pub(super) fn extra_play_targets(&self, player: PlayerId, card: Uid) -> Vec<Option<PlayTo>> {
-        let Some(def) = self.def(card).card() else {
-            return Vec::new();
-        };
-        let no_actions = self.actions_forbidden(player);
-        let only_through_special = def
-            .abilities
-            .iter()
-            .any(|a| a.statics == Some(Static::PlayedOnlyThroughSpecial));
-        if (!def.is_minion() && no_actions) || only_through_special {
+        if !self.may_play_kind(card, self.actions_forbidden(player)) {
             return Vec::new();
         }
         self.targets_for(player, card)
+    }
+
+    /// False for a card that cannot be played now whatever the target: an action
+    /// while `no_actions` (Mark of Sleep), or a card played only through its Special.
+    fn may_play_kind(&self, card: Uid, no_actions: bool) -> bool {
+        self.def(card).card().is_some_and(|def| {
+            (def.is_minion() || !no_actions)
+                && !def
+                    .abilities
+                    .iter()
+                    .any(|a| a.statics == Some(Static::PlayedOnlyThroughSpecial))
+        })
     }
 
     /// True when `player` could play this specific card now as an extra play.
@@ -504,19 +508,12 @@ impl GameState {
             let Some(def) = self.def(card).card() else {
                 continue;
             };
-            if !def.is_minion() && no_actions {
-                continue;
-            }
-            let only_through_special = def
-                .abilities
-                .iter()
-                .any(|a| a.statics == Some(Static::PlayedOnlyThroughSpecial));
             // No play of this kind left (a discard-pile minion may borrow a hand play
             // where a card allows it): skip working out where it could go.
             let kind_left = allowances.iter().any(|a| {
                 a.minion == def.is_minion() && (a.from_discard == from_discard || from_discard)
             });
-            if only_through_special || !kind_left {
+            if !kind_left || !self.may_play_kind(card, no_actions) {
                 continue;
             }
             for to in self.targets_for(player, card) {
@@ -556,10 +553,7 @@ impl GameState {
             }
             for a in self.def(src.card).abilities() {
                 let unused = match a.when {
-                    Trigger::MainPhaseSpecial => a
-                        .once_per_turn
-                        .as_ref()
-                        .is_none_or(|k| !self.turn.used.contains(k)),
+                    Trigger::MainPhaseSpecial => self.once_key_free(a),
                     Trigger::Talent => !self.turn.used.contains(&talent_key(src.card)),
                     _ => false,
                 };
@@ -575,9 +569,7 @@ impl GameState {
         for &card in &self.players[player.ix()].discard {
             for a in self.def(card).abilities() {
                 if a.when == Trigger::FromDiscard
-                    && a.once_per_turn
-                        .as_ref()
-                        .is_none_or(|k| !self.turn.used.contains(k))
+                    && self.once_key_free(a)
                     && self.special_condition_holds(a, card)
                 {
                     out.push(Choice::Use { card, to: None });
@@ -585,6 +577,13 @@ impl GameState {
             }
         }
         out
+    }
+
+    /// True unless the ability is once per turn and its key was used this turn.
+    fn once_key_free(&self, a: &super::effect::Ability) -> bool {
+        a.once_per_turn
+            .as_ref()
+            .is_none_or(|k| !self.turn.used.contains(k))
     }
 
     /// True unless the ability's program is an `If` with nothing `otherwise` whose

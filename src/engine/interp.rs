@@ -467,12 +467,7 @@ impl GameState {
             Cond::InDiscard(t) => self
                 .target_card(t, ctx)
                 .is_some_and(|c| matches!(self.locate(c), Loc::Discard(_))),
-            Cond::InPlay(t) => self.target_card(t, ctx).is_some_and(|c| {
-                matches!(
-                    self.locate(c),
-                    Loc::Minion(..) | Loc::OnBase(..) | Loc::OnMinion(..)
-                )
-            }),
+            Cond::InPlay(t) => self.target_card(t, ctx).is_some_and(|c| self.on_table(c)),
             Cond::CanPlay(t) => self
                 .target_card(t, ctx)
                 .is_some_and(|c| self.can_play_extra(ctx.you, c)),

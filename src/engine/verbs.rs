@@ -25,13 +25,7 @@ impl GameState {
             Effect::ReturnToHand(t) => {
                 // Only a card still in play returns: one that has left play since it
                 // was chosen (destroyed meanwhile) stays where it went.
-                let in_play = |s: &Self, c| {
-                    matches!(
-                        s.locate(c),
-                        Loc::Minion(..) | Loc::OnBase(..) | Loc::OnMinion(..)
-                    )
-                };
-                if let Some(c) = card(self, &t).filter(|&c| in_play(self, c)) {
+                if let Some(c) = card(self, &t).filter(|&c| self.on_table(c)) {
                     if !self.intercepted(c, &ctx) {
                         self.leave_play(c, Zone::Hand);
                         self.events.push(Event::Returned { card: c });
@@ -100,10 +94,7 @@ impl GameState {
             }
             Effect::PutInDiscard(t) => {
                 if let Some(c) = card(self, &t) {
-                    if matches!(
-                        self.locate(c),
-                        Loc::Minion(..) | Loc::OnBase(..) | Loc::OnMinion(..)
-                    ) {
+                    if self.on_table(c) {
                         // Discarded from play: not destroyed, so nothing "after destroyed" fires.
                         self.leave_play(c, Zone::Discard);
                         self.events.push(Event::Placed {
