@@ -65,6 +65,17 @@ pub enum Answer {
     /// Play this card from its owner's discard pile (not a copy in hand) on a base:
     /// They're Coming To Get You, Zombie Lord.
     PlayFromDiscard(String, String),
+    /// Pick a waiting triggered ability by its card (a base or a card id): which
+    /// happens first, or which optional ability to use now.
+    Ability(String),
+    /// Pick a waiting triggered ability by its card and the card it is about (the
+    /// minion destroyed or played): `AbilityFor("bases.tar_pits", "robots.zapbot")`.
+    AbilityFor(String, String),
+    /// Use the play granted by this card (its id), or `"normal"` for the turn's
+    /// normal play, when a card fits several plays.
+    PlayUsing(String),
+    /// Go on after a pause (see `pause_at` in the position).
+    Continue,
 }
 
 /// Something that must hold.
@@ -128,6 +139,26 @@ pub enum Check {
     HandSize(u8, usize),
     /// How many cards the player's deck holds.
     DeckSize(u8, usize),
+    /// The pending question is of this kind (the `Ask` variant name: "Order",
+    /// "Optional", "May", "Choose", "Main", ...) and for this player.
+    Asked(u8, String),
+    /// Some event of this kind was about this card (by id), e.g.
+    /// `HappenedTo("Destroyed", "robots.zapbot")`.
+    HappenedTo(String, String),
+    /// Some event of this kind had this player as its actor (the player who played,
+    /// drew, discarded, gained VP, used, passed ...).
+    HappenedFor(String, u8),
+    /// No event of this kind was about this card.
+    NotHappenedTo(String, String),
+    /// These events, each a kind and a card id ("" for any card), happened in this
+    /// order (others may come between): pins what resolved first.
+    InOrder(Vec<(String, String)>),
+    /// The power of the copy of this card on this base: `PowerAt(card, base, power)`.
+    PowerAt(String, String, i32),
+    /// The power of the copy of this card owned by this player.
+    PowerOwned(String, u8, i32),
+    /// The game is not over: nobody has won.
+    NoWinner,
 }
 
 /// A scenario that did not hold, with a readable difference.
@@ -227,6 +258,15 @@ fn matches(game: &GameState, a: &Answer, c: &Choice) -> bool {
         (Answer::PlayFromDiscard(card, on), Choice::Play { card: x, to }) => {
             id(game, *x) == card && to_base(to, on) && matches!(game.locate(*x), Loc::Discard(_))
         }
+        (Answer::Ability(card), Choice::Ability { source, .. }) => id(game, *source) == card,
+        (Answer::AbilityFor(card, about), Choice::Ability { source, subject }) => {
+            id(game, *source) == card && subject.is_some_and(|s| id(game, s) == about)
+        }
+        (Answer::PlayUsing(card), Choice::Allowance(a)) => match a.source {
+            Some(src) => id(game, src) == card,
+            None => card == "normal",
+        },
+        (Answer::Continue, Choice::Continue) => true,
         _ => false,
     }
 }
@@ -245,6 +285,13 @@ pub fn describe_options(game: &GameState, options: &[Choice]) -> String {
             Choice::Use { card, .. } => format!("Use({})", id(game, *card)),
             Choice::Card(x) => format!("Card({}, owner {})", id(game, *x), game.owner(*x).0),
             Choice::Base(x) => format!("Base({})", id(game, *x)),
+            Choice::Ability { source, subject } => match subject {
+                Some(s) => format!("AbilityFor({}, {})", id(game, *source), id(game, *s)),
+                None => format!("Ability({})", id(game, *source)),
+            },
+            Choice::Allowance(a) => {
+                format!("PlayUsing({})", a.source.map_or("normal", |s| id(game, s)))
+            }
             other => format!("{other:?}"),
         })
         .collect::<Vec<_>>()
@@ -311,8 +358,136 @@ fn event_kind(e: &Event) -> String {
         .to_string()
 }
 
+/// The player who acted in an event, if it names one.
+fn event_player(e: &Event) -> Option<PlayerId> {
+    match e {
+        Event::TurnStarted { player, .. }
+        | Event::PhaseStarted { player, .. }
+        | Event::Mulligan { player }
+        | Event::Played { player, .. }
+        | Event::Drew { player, .. }
+        | Event::Discarded { player, .. }
+        | Event::Revealed { player, .. }
+        | Event::LookedAtHand { player, .. }
+        | Event::Shuffled { player }
+        | Event::GainedVp { player, .. }
+        | Event::ExtraPlay { player, .. }
+        | Event::Named { player, .. }
+        | Event::Used { player, .. }
+        | Event::Passed { player } => Some(*player),
+        Event::Destroyed { by, .. } | Event::ActionDestroyed { by, .. } => Some(*by),
+        Event::GameOver { winner } => Some(*winner),
+        _ => None,
+    }
+}
+
+/// The cards an event is about.
+fn event_cards(e: &Event) -> Vec<Uid> {
+    match e {
+        Event::Played { card, .. }
+        | Event::Destroyed { card, .. }
+        | Event::ActionDestroyed { card, .. }
+        | Event::Moved { card, .. }
+        | Event::Returned { card }
+        | Event::Placed { card, .. }
+        | Event::Revealed { card, .. }
+        | Event::PowerChanged { card, .. }
+        | Event::Prevented { card, .. }
+        | Event::Used { card, .. } => vec![*card],
+        Event::Drew { cards, .. } | Event::Discarded { cards, .. } => cards.clone(),
+        Event::ScoringBase { base } | Event::BaseScored { base, .. } => vec![*base],
+        Event::BreakpointChanged { base, .. } => vec![*base],
+        Event::BaseReplaced { old, .. } => vec![*old],
+        _ => Vec::new(),
+    }
+}
+
+/// True when the event has this kind and is about this card id ("" for any).
+fn event_is(game: &GameState, e: &Event, kind: &str, card: &str) -> bool {
+    event_kind(e) == kind
+        && (card.is_empty() || event_cards(e).iter().any(|&c| id(game, c) == card))
+}
+
 fn check(game: &GameState, events: &[Event], c: &Check) -> Result<(), String> {
+    let kinds = || {
+        events
+            .iter()
+            .map(event_kind)
+            .collect::<Vec<String>>()
+            .join(", ")
+    };
     match c {
+        Check::Asked(p, kind) => {
+            let d = game.pending().ok_or("nothing is asked")?;
+            let asked = format!("{:?}", d.ask);
+            let name = asked.split([' ', '{', '(']).next().unwrap_or_default();
+            equal("question", (kind.as_str(), PlayerId(*p)), (name, d.player))
+        }
+        Check::HappenedTo(kind, card) | Check::NotHappenedTo(kind, card) => {
+            let happened = events.iter().any(|e| event_is(game, e, kind, card));
+            let want = matches!(c, Check::HappenedTo(..));
+            if happened == want {
+                Ok(())
+            } else {
+                Err(format!(
+                    "an event {kind} about {card} should {}have happened; events: {}",
+                    if want { "" } else { "not " },
+                    kinds()
+                ))
+            }
+        }
+        Check::HappenedFor(kind, p) => {
+            if events
+                .iter()
+                .any(|e| &event_kind(e) == kind && event_player(e) == Some(PlayerId(*p)))
+            {
+                Ok(())
+            } else {
+                Err(format!(
+                    "no event {kind} by player {p}; events: {}",
+                    kinds()
+                ))
+            }
+        }
+        Check::InOrder(wanted) => {
+            let mut rest = events.iter();
+            for (kind, card) in wanted {
+                if !rest.any(|e| event_is(game, e, kind, card)) {
+                    return Err(format!(
+                        "events not in the order {wanted:?}: {kind} {card} missing after the earlier ones; events: {}",
+                        kinds()
+                    ));
+                }
+            }
+            Ok(())
+        }
+        Check::PowerAt(card, base, n) => {
+            let b = base_named(game, base)?;
+            let m = game.bases[b]
+                .minions
+                .iter()
+                .find(|m| id(game, m.card) == card)
+                .ok_or_else(|| format!("{card} is not on {base}"))?;
+            equal(
+                &format!("power of {card} on {base}"),
+                *n,
+                game.power(m.card),
+            )
+        }
+        Check::PowerOwned(card, p, n) => {
+            let m = game
+                .bases
+                .iter()
+                .flat_map(|b| &b.minions)
+                .find(|m| id(game, m.card) == card && game.owner(m.card) == PlayerId(*p))
+                .ok_or_else(|| format!("no {card} of player {p} is in play"))?;
+            equal(
+                &format!("power of player {p}'s {card}"),
+                *n,
+                game.power(m.card),
+            )
+        }
+        Check::NoWinner => equal("winner", None, game.winner),
         Check::Hand(p, cards) => same(
             &format!("player {p}'s hand"),
             sorted(cards.clone()),

@@ -221,7 +221,37 @@ impl GameState {
         if self.base_index(base).is_none() {
             return self.left_play_ignored.contains(&(base, player));
         }
-        self.base_ignored_by_all(base) || self.ignoring.contains(&(base, player))
+        self.base_ignored_by_all(base) || self.may_ignore_base(base, player)
+    }
+
+    /// True when `player` may ignore this base's ability through a card of theirs
+    /// still in play (Infiltrate: its Ongoing ability lasts only while it is in play).
+    pub fn may_ignore_base(&self, base: Uid, player: PlayerId) -> bool {
+        self.ignoring
+            .iter()
+            .any(|i| i.base == base && i.player == player && self.on_table(i.by))
+    }
+
+    /// How a base's triggered ability reaches `player`: not at all when everyone
+    /// ignores it (Jammed Signal); as a choice when the player "may ignore" it
+    /// (Infiltrate), asked each time it would apply unless the ability is already
+    /// the player's to decline; otherwise as it is.
+    pub fn base_effect_for(
+        &self,
+        base: Uid,
+        player: PlayerId,
+        effect: &super::effect::Effect,
+    ) -> Option<super::effect::Effect> {
+        if self.base_index(base).is_none() {
+            return (!self.left_play_ignored.contains(&(base, player))).then(|| effect.clone());
+        }
+        if self.base_ignored_by_all(base) {
+            return None;
+        }
+        if self.may_ignore_base(base, player) && !super::window::effect_is_optional(effect) {
+            return Some(super::effect::Effect::May(Box::new(effect.clone())));
+        }
+        Some(effect.clone())
     }
 
     /// The printed power of a card (0 for actions and bases).
@@ -260,23 +290,41 @@ impl GameState {
             let ctx = Ctx::for_source(&src);
             match st {
                 Static::Power { to, amount } => {
-                    if src.is_base && self.base_ignored_by(src.base, minion.controller) {
+                    if self.stopped.contains(&(card, src.card))
+                        || !self.minion_matches(to, card, &ctx)
+                        || self.protected_from_continuing(card, minion.controller, &src)
+                    {
                         continue;
                     }
-                    if self.stopped.contains(&(card, src.card)) {
+                    let n = self.amount(amount, &ctx);
+                    // A player who may ignore the base (Infiltrate) ignores only what
+                    // hurts them: nobody would choose to lose a bonus.
+                    if src.is_base && n < 0 && self.may_ignore_base(src.base, minion.controller) {
                         continue;
                     }
-                    if self.minion_matches(to, card, &ctx) {
-                        total += self.amount(amount, &ctx);
-                    }
+                    total += n;
                 }
-                Static::AttachedPower(amount) if src.attached_to == Some(card) => {
+                Static::AttachedPower(amount)
+                    if src.attached_to == Some(card)
+                        && !self.protected_from_continuing(card, minion.controller, &src) =>
+                {
                     total += self.amount(amount, &ctx);
                 }
                 _ => {}
             }
         }
         total.max(0)
+    }
+
+    /// True when a continuing power change from another player's action no longer
+    /// affects this minion, because the minion cannot be affected by other players'
+    /// actions (Smoke Bomb, Wildlife Preserve): a power change affects (rulebook,
+    /// "Affect"), also one already in force when the protection arrived.
+    fn protected_from_continuing(&self, card: Uid, controller: PlayerId, src: &Source) -> bool {
+        !src.is_base
+            && src.controller != controller
+            && self.def(src.card).card().is_some_and(|c| !c.is_minion())
+            && self.shielded(card, &Ctx::for_source(src))
     }
 
     /// A player's total power on a base.

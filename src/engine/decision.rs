@@ -2,8 +2,10 @@
 //! numbered legal options. Answers are indices into `options`.
 
 use super::effect::{Choose, Effect, Purpose};
+use super::events::Zone;
 use super::interp::{Ctx, Value};
-use super::state::{PlayerId, Uid};
+use super::state::{Allowance, Phase, PlayerId, Uid};
+use super::window::Triggered;
 use serde::{Deserialize, Serialize};
 
 /// Where an action or minion is played.
@@ -40,6 +42,13 @@ pub enum Choice {
     Done,
     /// Use nothing now.
     Pass,
+    /// A triggered ability waiting in a window: its card, and the card it is about
+    /// (the minion destroyed, played, ...).
+    Ability { source: Uid, subject: Option<Uid> },
+    /// Which of the plays left a card uses, when it fits several that differ.
+    Allowance(Allowance),
+    /// Go on (after a pause).
+    Continue,
 }
 
 /// What is being asked.
@@ -64,6 +73,15 @@ pub enum Ask {
     DiscardToTen,
     /// An extra play to use now or lose (outside the Play Cards phase, or specific).
     ExtraNow,
+    /// Several abilities must happen at once: which happens first? The current player
+    /// orders them ("Me First!").
+    Order,
+    /// Optional abilities wait: use one of yours now, or pass ("Me First!").
+    Optional,
+    /// The card fits more than one of the plays left: which does it use?
+    WhichPlay { card: Uid },
+    /// The game stops before this phase, as asked (see `GameState::pause_at`).
+    Paused { phase: Phase },
 }
 
 /// The question and its options.
@@ -101,6 +119,18 @@ pub enum Resume {
     DiscardToTen,
     /// An extra play offered now.
     ExtraNow,
+    /// Ordering a window's mandatory abilities; options match `waiting`.
+    Order { waiting: Vec<Triggered> },
+    /// A window's optional round.
+    Optional { waiting: Vec<Triggered>, passes: u8 },
+    /// Which allowance a play uses; the options carry them.
+    WhichPlay {
+        card: Uid,
+        to: Option<PlayTo>,
+        from: Zone,
+    },
+    /// A pause before a phase.
+    Paused,
 }
 
 /// The pending decision with its continuation.

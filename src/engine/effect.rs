@@ -176,14 +176,31 @@ pub enum Effect {
 
     /// Run `body` as each of these players in turn, from the current player round
     /// the table ("you" becomes that player): "the winner may ...", "each player ...".
+    /// With `first_only`, only the first of them: tied players each use a base's
+    /// ability, "if using it twice doesn't make sense (e.g. choosing the next base),
+    /// then only the first player gets to use it" (World Tour rulebook, "Tie Fighter").
     AsEach {
         players: PlayerSel,
         body: Box<Effect>,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        first_only: bool,
+    },
+
+    /// "Do X to do Y", "you may do X; if you do, do Y": `then` runs only if `first`
+    /// changed the game (a return stopped by a shield does nothing, so nothing
+    /// follows: rulebook, "Resolving Cards and Abilities", dependent effects). Plain
+    /// "X. Y." or "X and then Y" is a `Seq`, whose parts are independent.
+    ToDo {
+        first: Box<Effect>,
+        then: Box<Effect>,
     },
 
     // --- verbs ---
     /// Destroy a card in play.
     Destroy(Target),
+    /// Destroy every card a selector matches, as one event: "destroy all ..."
+    /// (Broadside, Nukebot, Powderkeg).
+    DestroyAll(Box<Selector>),
     /// Return a card in play to its owner's hand.
     ReturnToHand(Target),
     /// Move a minion to a base.
@@ -588,9 +605,10 @@ pub enum Amount {
     SumPower(Box<Selector>),
     /// An amount divided by a number, rounded down: "1 per full 5 power" (Factory 436-1337).
     Div(Box<Amount>, i32),
-    /// How many minions the ability's controller has played in this turn's Play Cards
-    /// phase, the one resolving included (0 on another player's turn): "if you have
-    /// played no other minion this turn" (Microbot Fixer, Microbot Reclaimer).
+    /// How many minions the ability's controller has played this turn, the one
+    /// resolving included, in any phase and on anyone's turn (a Shinobi before
+    /// scoring counts): "if you have played no other minion earlier this turn"
+    /// (Microbot Fixer, Microbot Reclaimer).
     MinionsPlayedThisTurn,
 }
 

@@ -8,6 +8,7 @@ use super::effect::{Choose, Effect, Static, Trigger};
 use super::events::{Event, Zone};
 use super::interp::Ctx;
 use super::state::{Allowance, Expiry, GameState, Lasting, Phase, PlayerId, Uid};
+use super::window::Triggered;
 use serde::{Deserialize, Serialize};
 
 /// The VP total that ends the game.
@@ -22,10 +23,21 @@ pub enum Task {
     Run(Effect, Ctx),
     /// Run a triggered ability as its own resolution (its triggers follow it).
     Resolve(Effect, Ctx),
+    /// The second half of "do X to do Y": runs if something was done since `since`.
+    IfDone { then: Effect, ctx: Ctx, since: u32 },
     /// Ask the next pick of an "up to N" choice.
     ChooseAgain(Box<Choose>, Box<Ctx>, u32),
-    /// Resolve the abilities triggered so far.
+    /// A resolution ends here: the abilities it triggered open their window, unless
+    /// an outer card is still resolving.
     Flush,
+    /// The rest of a window's mandatory abilities, for the current player to order.
+    OrderRest(Vec<Triggered>),
+    /// A window's optional abilities, offered round the table ("Me First!").
+    OptionalRound {
+        waiting: Vec<Triggered>,
+        next: PlayerId,
+        passes: u8,
+    },
     /// A standard action finished resolving: to its owner's discard pile.
     FinishAction(Uid),
     /// A player discards this many cards of their choice (for a card's ability).
@@ -113,17 +125,21 @@ impl GameState {
             if let Some(task) = self.stack.pop() {
                 self.run_task(task);
             } else if !self.triggered.is_empty() {
-                self.flush();
+                self.open_window();
+            } else if self.pause_due() {
+                let phase = self.turn.phase;
+                self.paused = Some((self.turn.number, phase));
+                self.pending = Some(Pending {
+                    decision: Decision {
+                        player: self.turn.player,
+                        ask: Ask::Paused { phase },
+                        options: vec![Choice::Continue],
+                    },
+                    resume: Resume::Paused,
+                });
             } else {
                 self.phase_step();
             }
-        }
-    }
-
-    pub(super) fn flush(&mut self) {
-        let triggered = std::mem::take(&mut self.triggered);
-        for task in triggered.into_iter().rev() {
-            self.stack.push(task);
         }
     }
 
@@ -132,7 +148,18 @@ impl GameState {
             Task::Run(effect, ctx) => self.run_effect(effect, ctx),
             Task::Resolve(effect, ctx) => self.push_resolution(effect, ctx),
             Task::ChooseAgain(choose, ctx, picked) => self.start_choice(choose, *ctx, picked),
-            Task::Flush => self.flush(),
+            Task::Flush => self.resolution_finished(),
+            Task::IfDone { then, ctx, since } => {
+                if self.done != since {
+                    self.run_effect(then, ctx);
+                }
+            }
+            Task::OrderRest(waiting) => self.order_mandatory(waiting),
+            Task::OptionalRound {
+                waiting,
+                next,
+                passes,
+            } => self.optional_round(waiting, next, passes),
             Task::FinishAction(card) => self.put_in_zone(card, Zone::Discard),
             Task::DiscardChosen(player, n, source) => {
                 let hand = self.players[player.ix()].hand.clone();
@@ -192,6 +219,12 @@ impl GameState {
         }
     }
 
+    /// True when the game was asked to stop before this phase and has not yet this turn.
+    fn pause_due(&self) -> bool {
+        let now = (self.turn.number, self.turn.phase);
+        self.pause_at.contains(&now.1) && self.paused != Some(now)
+    }
+
     /// What happens when nothing is left to resolve: the phase moves on.
     fn phase_step(&mut self) {
         let player = self.turn.player;
@@ -200,12 +233,12 @@ impl GameState {
             Phase::StartTurn => {
                 self.lasting
                     .retain(|l| l.until != Expiry::StartOfTurnOf(player));
-                self.ignoring.retain(|&(_, p)| p != player);
+                self.ignoring.retain(|i| i.player != player);
                 // Start-of-turn abilities resolve in the Start Turn phase (a minion
                 // they play is not one played in the Play Cards phase), then it begins.
                 self.stack.push(Task::BeginPlayCards);
                 self.queue_turn_triggers(true);
-                self.flush();
+                self.open_window();
             }
             Phase::PlayCards => self.ask_main(),
             Phase::ScoreBases => {
@@ -244,7 +277,7 @@ impl GameState {
                 self.stack.push(Task::FinishTurn);
                 self.queue_turn_triggers(false);
                 // End-of-turn abilities resolve before the expiries and the win check.
-                self.flush();
+                self.open_window();
             }
             Phase::Over => {}
         }
@@ -263,12 +296,9 @@ impl GameState {
                     (Trigger::EndOfEachTurn, false) => src.controller,
                     _ => continue,
                 };
-                if src.is_base && self.base_ignored_by(src.base, you) {
-                    continue;
-                }
                 let mut ctx = Ctx::for_source(&src);
                 ctx.you = you;
-                self.triggered.push(Task::Resolve(a.effect.clone(), ctx));
+                self.trigger(a.when, a.effect.clone(), ctx);
             }
         }
     }
@@ -317,6 +347,7 @@ impl GameState {
         self.turn.number = number;
         self.turn.phase = Phase::StartTurn;
         self.turn.minions_played = 0;
+        self.turn.played_minions = vec![0; self.players.len()];
         self.turn.used.clear();
         self.turn.allowances = vec![Allowance::normal(true), Allowance::normal(false)];
         self.events.push(Event::TurnStarted { player, number });
@@ -354,17 +385,18 @@ impl GameState {
         !forbidden
     }
 
-    /// The allowance that would be used to play `card` on `to`, most restricted first,
-    /// so the free normal play is kept when an extra one fits.
-    fn allowance_for(
+    /// The plays left that `card` could use on `to` (indices into `allowances`).
+    fn fitting_allowances(
         &self,
         allowances: &[Allowance],
         player: PlayerId,
         card: Uid,
         to: Option<PlayTo>,
         from_discard: bool,
-    ) -> Option<usize> {
-        let c = self.def(card).card()?;
+    ) -> Vec<usize> {
+        let Some(c) = self.def(card).card() else {
+            return Vec::new();
+        };
         let power = c.power();
         // A minion from the discard pile may also use a play meant for the hand where
         // a card says so (They're Coming To Get You).
@@ -392,14 +424,45 @@ impl GameState {
                     .is_some_and(|i| self.bases[i].minions.iter().any(|m| m.controller == player)),
                 _ => true,
             })
-            .min_by_key(|(_, a)| {
-                let restrictions = a.power_at_most.is_some() as u8
-                    + a.only_on.is_some() as u8
-                    + a.only_where_no_minion as u8
-                    + a.from_discard as u8;
-                (a.normal, std::cmp::Reverse(restrictions))
-            })
             .map(|(i, _)| i)
+            .collect()
+    }
+
+    /// The plays left between which `player` must choose to play `card` on `to`:
+    /// none when it cannot be played, one when the choice cannot matter. A play that
+    /// allows everything another fitting play allows is kept for later (so the free
+    /// normal play is kept when an extra one fits); plays that differ, neither
+    /// allowing all the other does (Enshrouding Mist's "this base only" against
+    /// Zapbot's "power 2 or less"), are the player's choice.
+    fn allowance_choices(
+        &self,
+        allowances: &[Allowance],
+        player: PlayerId,
+        card: Uid,
+        to: Option<PlayTo>,
+        from_discard: bool,
+    ) -> Vec<usize> {
+        let fits = self.fitting_allowances(allowances, player, card, to, from_discard);
+        if fits.len() <= 1 {
+            return fits;
+        }
+        let mut out: Vec<usize> = Vec::new();
+        for &i in &fits {
+            let a = &allowances[i];
+            let looser = fits
+                .iter()
+                .any(|&j| covers(a, &allowances[j]) && !covers(&allowances[j], a));
+            if looser {
+                continue;
+            }
+            // Of plays that allow the same, use an extra one and keep the normal one.
+            match out.iter().position(|&k| covers(&allowances[k], a)) {
+                Some(k) if allowances[out[k]].normal && !a.normal => out[k] = i,
+                Some(_) => {}
+                None => out.push(i),
+            }
+        }
+        out
     }
 
     /// True when `player`, in their own Play Cards phase, may play a minion from their
@@ -517,9 +580,9 @@ impl GameState {
                 continue;
             }
             for to in self.targets_for(player, card) {
-                if self
-                    .allowance_for(allowances, player, card, to, from_discard)
-                    .is_some()
+                if !self
+                    .fitting_allowances(allowances, player, card, to, from_discard)
+                    .is_empty()
                 {
                     options.push(Choice::Play { card, to });
                 }
@@ -621,12 +684,17 @@ impl GameState {
     fn apply(&mut self, player: PlayerId, resume: Resume, choice: Choice) {
         match resume {
             Resume::Mulligan => {
+                // Newest rulebook: show the hand, draw a new one, then shuffle the old
+                // hand into the deck; the second hand is kept.
                 if choice == Choice::Yes {
-                    let p = &mut self.players[player.ix()];
-                    let hand = std::mem::take(&mut p.hand);
-                    p.discard.extend(hand);
+                    use rand::seq::SliceRandom;
+                    let old = std::mem::take(&mut self.players[player.ix()].hand);
                     self.events.push(Event::Mulligan { player });
                     self.draw(player, 5);
+                    let deck = &mut self.players[player.ix()].deck;
+                    deck.extend(old);
+                    deck.shuffle(&mut self.rng);
+                    self.events.push(Event::Shuffled { player });
                 }
             }
             Resume::Main => self.apply_main(player, choice),
@@ -695,6 +763,23 @@ impl GameState {
                     self.ask_discard_to_ten();
                 }
             }
+            Resume::Order { waiting } => {
+                if let Some(i) = waiting.iter().position(|t| t.choice() == choice) {
+                    self.ordered(waiting, i);
+                }
+            }
+            Resume::Optional { waiting, passes } => {
+                self.answered_optional(player, waiting, passes, choice)
+            }
+            Resume::WhichPlay { card, to, from } => {
+                if let Choice::Allowance(a) = choice {
+                    if let Some(i) = self.turn.allowances.iter().position(|x| *x == a) {
+                        self.turn.allowances.remove(i);
+                        self.play_card(player, card, to, from);
+                    }
+                }
+            }
+            Resume::Paused => {}
             Resume::ExtraNow => {
                 if let Choice::Play { card, to } = choice {
                     let from = self.zone_of_hand_card(card);
@@ -727,11 +812,28 @@ impl GameState {
             Choice::Play { card, to } => {
                 let from = self.zone_of_hand_card(card);
                 let allowances = &self.turn.allowances;
-                if let Some(i) =
-                    self.allowance_for(allowances, player, card, to, from == Zone::Discard)
-                {
-                    self.turn.allowances.remove(i);
-                    self.play_card(player, card, to, from);
+                let choices =
+                    self.allowance_choices(allowances, player, card, to, from == Zone::Discard);
+                match choices.as_slice() {
+                    [] => {}
+                    [i] => {
+                        self.turn.allowances.remove(*i);
+                        self.play_card(player, card, to, from);
+                    }
+                    many => {
+                        let options = many
+                            .iter()
+                            .map(|&i| Choice::Allowance(self.turn.allowances[i].clone()))
+                            .collect();
+                        self.pending = Some(Pending {
+                            decision: Decision {
+                                player,
+                                ask: Ask::WhichPlay { card },
+                                options,
+                            },
+                            resume: Resume::WhichPlay { card, to, from },
+                        });
+                    }
                 }
             }
             Choice::Use { card, .. } => {
@@ -787,8 +889,18 @@ impl GameState {
     }
 }
 
+/// True when play `a` allows every play that `b` allows.
+fn covers(a: &Allowance, b: &Allowance) -> bool {
+    a.minion == b.minion
+        && a.from_discard == b.from_discard
+        && a.power_at_most
+            .is_none_or(|m| b.power_at_most.is_some_and(|n| n <= m))
+        && a.only_on.is_none_or(|x| b.only_on == Some(x))
+        && (!a.only_where_no_minion || b.only_where_no_minion)
+}
+
 /// The once-per-turn key of a card's Talent: each card's Talent is used at most once
 /// in each of its controller's turns.
-fn talent_key(card: Uid) -> String {
+pub(super) fn talent_key(card: Uid) -> String {
     format!("talent:{}", card.0)
 }

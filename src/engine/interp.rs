@@ -433,13 +433,11 @@ impl GameState {
                     self.amount(a, ctx).div_euclid(*k)
                 }
             }
-            Amount::MinionsPlayedThisTurn => {
-                if self.turn.player == ctx.you {
-                    self.turn.minions_played as i32
-                } else {
-                    0
-                }
-            }
+            Amount::MinionsPlayedThisTurn => self
+                .turn
+                .played_minions
+                .get(ctx.you.ix())
+                .map_or(0, |&n| n as i32),
         }
     }
 
@@ -531,18 +529,39 @@ impl GameState {
                 self.stack
                     .push(Task::Run(*then, ctx.with(&bind, Value::Num(n))));
             }
-            Effect::AsEach { players, body } => {
+            Effect::ToDo { first, then } => {
+                self.stack.push(Task::IfDone {
+                    then: *then,
+                    ctx: ctx.clone(),
+                    since: self.done,
+                });
+                self.stack.push(Task::Run(*first, ctx));
+            }
+            Effect::AsEach {
+                players,
+                body,
+                first_only,
+            } => {
                 let n = self.players.len();
                 let mut players = self.players_of(&players, &ctx);
                 players.sort_by_key(|p| (p.ix() + n - self.turn.player.ix()) % n);
+                if first_only {
+                    players.truncate(1);
+                }
+                let here = ctx.here.unwrap_or(ctx.source);
+                let of_base = self.def(ctx.source).base().is_some();
                 for p in players.into_iter().rev() {
-                    let here = ctx.here.unwrap_or(ctx.source);
-                    if self.def(ctx.source).base().is_some() && self.base_ignored_by(here, p) {
-                        continue;
-                    }
+                    let body = if of_base {
+                        match self.base_effect_for(here, p, &body) {
+                            Some(b) => b,
+                            None => continue,
+                        }
+                    } else {
+                        (*body).clone()
+                    };
                     let mut c = ctx.clone();
                     c.you = p;
-                    self.stack.push(Task::Run((*body).clone(), c));
+                    self.stack.push(Task::Run(body, c));
                 }
             }
             verb => self.run_verb(verb, ctx),

@@ -18,6 +18,7 @@ pub mod setup;
 mod shields;
 pub mod state;
 mod verbs;
+pub mod window;
 
 pub use decision::{Ask, Choice, Decision, PlayTo};
 pub use events::Event;

@@ -3,8 +3,8 @@
 
 use super::defs::{defs, DefId};
 use super::state::{
-    ActionInPlay, Allowance, BaseInPlay, CardInst, GameState, MinionInPlay, Phase, Player,
-    PlayerId, Turn, Uid,
+    ActionInPlay, Allowance, BaseInPlay, CardInst, Expiry, GameState, Ignoring, Lasting,
+    LastingEffect, MinionInPlay, Phase, Player, PlayerId, Turn, Uid,
 };
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -147,6 +147,36 @@ pub struct Position {
     /// another player's turn (Augmentation, Howl).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub play_now: Vec<PlayNowSpec>,
+    /// Lasting effects already in force, instead of replaying the cards that made
+    /// them: a power change until the end of the turn (Howl), a breakpoint change,
+    /// a player who may ignore a base (Infiltrate), a Talent used this turn.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lasting: Vec<LastingSpec>,
+    /// Phases the game stops before (each answered with `Continue`), so that checks
+    /// can read the state at that moment: e.g. `[Draw]` to look before the draw.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pause_at: Vec<Phase>,
+}
+
+/// A lasting effect already in force in a position.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum LastingSpec {
+    /// The first copy in play of this minion has `amount` more power until the end
+    /// of this turn.
+    Power { minion: String, amount: i32 },
+    /// This base's breakpoint changes by `amount` until the end of this turn.
+    Breakpoint { base: String, amount: i32 },
+    /// This player may ignore this base's ability through this card in play on it
+    /// (Infiltrate), until the start of their next turn.
+    Ignoring {
+        base: String,
+        player: u8,
+        by: String,
+    },
+    /// The Talent of the first copy in play of this card was used this turn.
+    TalentUsed(String),
+    /// A once-per-turn key already used this turn.
+    Used(String),
 }
 
 /// An extra play granted to a player, to be used at once or lost.
@@ -265,6 +295,15 @@ impl GameState {
                 phase: t.phase,
                 allowances,
                 minions_played: t.minions_played,
+                played_minions: (0..n)
+                    .map(|i| {
+                        if i == t.player as usize {
+                            t.minions_played
+                        } else {
+                            0
+                        }
+                    })
+                    .collect(),
                 used: Vec::new(),
             },
         );
@@ -283,15 +322,83 @@ impl GameState {
                 only_on: None,
                 only_where_no_minion: false,
                 from_discard: false,
+                source: None,
             };
             state.stack.push(super::flow::Task::ImmediatePlay(
                 seat(grant.player)?,
                 allowance,
             ));
         }
+        for spec in &pos.lasting {
+            apply_lasting(&mut state, spec, seat)?;
+        }
+        state.pause_at = pos.pause_at.clone();
         state.advance();
         Ok(state)
     }
+}
+
+/// Puts one lasting effect of a position in force.
+fn apply_lasting(
+    state: &mut GameState,
+    spec: &LastingSpec,
+    seat: impl Fn(u8) -> Result<PlayerId, String>,
+) -> Result<(), String> {
+    let in_play = |state: &GameState, id: &str| -> Result<Uid, String> {
+        (0..state.cards.len() as u16)
+            .map(Uid)
+            .find(|&c| state.def(c).id() == id && state.on_table(c))
+            .ok_or_else(|| format!("`{id}` is not in play"))
+    };
+    let base = |state: &GameState, id: &str| -> Result<Uid, String> {
+        state
+            .bases
+            .iter()
+            .map(|b| b.card)
+            .find(|&b| state.def(b).id() == id)
+            .ok_or_else(|| format!("base `{id}` is not in play"))
+    };
+    let this_turn = Expiry::EndOfTurn(state.turn.number);
+    match spec {
+        LastingSpec::Power { minion, amount } => {
+            let m = in_play(state, minion)?;
+            state.lasting.push(LastingEffect {
+                what: Lasting::Power {
+                    minion: m,
+                    amount: *amount,
+                },
+                until: this_turn,
+            });
+        }
+        LastingSpec::Breakpoint { base: id, amount } => {
+            let b = base(state, id)?;
+            state.lasting.push(LastingEffect {
+                what: Lasting::Breakpoint {
+                    base: b,
+                    amount: *amount,
+                },
+                until: this_turn,
+            });
+        }
+        LastingSpec::Ignoring {
+            base: id,
+            player,
+            by,
+        } => {
+            let ignoring = Ignoring {
+                base: base(state, id)?,
+                player: seat(*player)?,
+                by: in_play(state, by)?,
+            };
+            state.ignoring.push(ignoring);
+        }
+        LastingSpec::TalentUsed(id) => {
+            let c = in_play(state, id)?;
+            state.turn.used.push(super::flow::talent_key(c));
+        }
+        LastingSpec::Used(key) => state.turn.used.push(key.clone()),
+    }
+    Ok(())
 }
 
 /// Adds one physical card of this id.

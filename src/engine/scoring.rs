@@ -130,7 +130,7 @@ impl GameState {
             self.gain_vp(p, points);
         }
         self.queue_base_ability(base, Trigger::WhenThisBaseScores, None);
-        self.flush();
+        self.open_window();
     }
 
     pub(super) fn queue_base_ability(&mut self, base: Uid, when: Trigger, subject: Option<Uid>) {
@@ -144,7 +144,7 @@ impl GameState {
                     scoring: Some(base),
                     vars: Vec::new(),
                 };
-                self.triggered.push(Task::Resolve(a.effect.clone(), ctx));
+                self.trigger(when, a.effect.clone(), ctx);
             }
         }
     }
@@ -152,7 +152,7 @@ impl GameState {
     pub(super) fn after_scoring(&mut self, base: Uid) {
         self.queue_base_ability(base, Trigger::AfterThisBaseScores, None);
         let Some(b) = self.base_index(base) else {
-            self.flush();
+            self.open_window();
             return;
         };
         let n = self.players.len();
@@ -181,11 +181,11 @@ impl GameState {
                         then: Box::new(a.effect.clone()),
                         otherwise: Box::new(Effect::Nothing),
                     };
-                    self.triggered.push(Task::Resolve(effect, ctx));
+                    self.trigger(a.when, effect, ctx);
                 }
             }
         }
-        self.flush();
+        self.open_window();
     }
 
     /// Everything still on the scored base goes to its owners' discard piles (this is
@@ -226,7 +226,7 @@ impl GameState {
         }
         self.lasting
             .retain(|l| !matches!(l.what, Lasting::Breakpoint { base: x, .. } if x == base));
-        self.ignoring.retain(|(x, _)| *x != base);
+        self.ignoring.retain(|i| i.base != base);
         self.base_discard.push(base);
         if self.base_deck.is_empty() {
             use rand::seq::SliceRandom;
@@ -249,7 +249,7 @@ impl GameState {
             new: Some(new),
         });
         self.queue_base_ability(base, Trigger::AfterThisBaseReplaced, Some(new));
-        self.flush();
+        self.open_window();
     }
 
     /// Uses a "before scoring" Special: plays a minion from hand onto the base, plays

@@ -138,6 +138,7 @@ impl GameState {
                 phase: Phase::Setup,
                 allowances: Vec::new(),
                 minions_played: 0,
+                played_minions: vec![0; n],
                 used: Vec::new(),
             },
         );

@@ -4,7 +4,6 @@
 
 use super::effect::{Effect, Static, Trigger};
 use super::events::{Event, Zone};
-use super::flow::Task;
 use super::interp::{Ctx, Value};
 use super::state::{GameState, PlayerId, Uid};
 
@@ -122,7 +121,7 @@ impl GameState {
         for effect in waiting {
             let mut ctx = self.ctx_of(minion).with("player", Value::Player(player));
             ctx.subject = Some(source);
-            self.triggered.push(Task::Resolve(effect, ctx));
+            self.trigger(Trigger::AffectedByOthersPlay, effect, ctx);
         }
     }
 

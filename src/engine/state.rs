@@ -8,6 +8,7 @@ use super::defs::DefId;
 use super::effect::Until;
 use super::events::Event;
 use super::flow::Task;
+use super::window::Triggered;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
@@ -127,6 +128,9 @@ pub struct Allowance {
     pub only_where_no_minion: bool,
     /// From the discard pile instead of the hand.
     pub from_discard: bool,
+    /// The card that granted it (none for the turn's normal plays).
+    #[serde(default)]
+    pub source: Option<Uid>,
 }
 
 impl Allowance {
@@ -139,6 +143,7 @@ impl Allowance {
             only_on: None,
             only_where_no_minion: false,
             from_discard: false,
+            source: None,
         }
     }
 }
@@ -154,8 +159,13 @@ pub struct Turn {
     pub phase: Phase,
     /// Plays still available in the Play Cards phase.
     pub allowances: Vec<Allowance>,
-    /// Minions the current player has played in the Play Cards phase.
+    /// Minions the current player has played in the Play Cards phase ("not yet
+    /// played a minion": Ninja Acolyte's clarification looks only there).
     pub minions_played: u32,
+    /// Minions each seat has played this turn, in every phase and out of turn
+    /// ("played no other minion earlier this turn": Microbot Fixer, Reclaimer).
+    #[serde(default)]
+    pub played_minions: Vec<u32>,
     /// Once-per-turn keys already used (Talents by card, shared keys by name).
     pub used: Vec<String>,
 }
@@ -236,11 +246,11 @@ pub struct GameState {
     pub mulligan_asked: Vec<PlayerId>,
     /// The winner, once the game is over.
     pub winner: Option<PlayerId>,
-    /// Which players ignore a base's ability until the start of their next turn
-    /// (Infiltrate): (base, player).
-    pub ignoring: Vec<(Uid, PlayerId)>,
+    /// Which players may ignore a base's ability until the start of their next turn,
+    /// and through which card (Infiltrate): it ends early if that card leaves play.
+    pub ignoring: Vec<Ignoring>,
     /// Abilities triggered by what is resolving, waiting for it to finish.
-    pub triggered: Vec<Task>,
+    pub triggered: Vec<Triggered>,
     /// The places at the base scored last: (player, power, place from 1).
     pub ranks: Vec<(PlayerId, i32, u32)>,
     /// Who ignored the ability of the base scored last as it left play (Jammed Signal
@@ -264,6 +274,29 @@ pub struct GameState {
     /// Ongoing abilities of cards already in play.
     #[serde(default)]
     pub playing: Vec<PlayInProgress>,
+    /// How many verbs have changed the game so far: "do X to do Y" runs Y only if
+    /// this grew while X ran.
+    #[serde(default)]
+    pub done: u32,
+    /// Phases the game stops at (a question with one answer, "continue") each turn
+    /// before they begin: a scenario or a table that wants to look at the state at
+    /// that moment.
+    #[serde(default)]
+    pub pause_at: Vec<Phase>,
+    /// The turn and phase last paused at, so each pause happens once.
+    #[serde(default)]
+    pub paused: Option<(u32, Phase)>,
+}
+
+/// A player who may ignore a base's ability, through a card in play (Infiltrate).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ignoring {
+    /// The base.
+    pub base: Uid,
+    /// The player.
+    pub player: PlayerId,
+    /// The card that lets them, which must still be in play.
+    pub by: Uid,
 }
 
 /// A card being played, until its on-play abilities have resolved.
@@ -309,6 +342,14 @@ impl GameState {
             aside: Vec::new(),
             stopped: Vec::new(),
             playing: Vec::new(),
+            done: 0,
+            pause_at: Vec::new(),
+            paused: None,
         }
+    }
+
+    /// Notes that a verb changed the game (see [`GameState::done`]).
+    pub(super) fn did(&mut self) {
+        self.done = self.done.wrapping_add(1);
     }
 }

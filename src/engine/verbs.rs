@@ -19,8 +19,19 @@ impl GameState {
         match verb {
             Effect::Destroy(t) => {
                 if let Some(c) = card(self, &t) {
-                    self.destroy(c, &ctx);
+                    self.destroy_all(&[c], &ctx);
                 }
+            }
+            Effect::DestroyAll(each) => {
+                let targets: Vec<Uid> = self
+                    .select(&each, &ctx)
+                    .into_iter()
+                    .filter_map(|v| match v {
+                        Value::Card(c) => Some(c),
+                        _ => None,
+                    })
+                    .collect();
+                self.destroy_all(&targets, &ctx);
             }
             Effect::ReturnToHand(t) => {
                 // Only a card still in play returns: one that has left play since it
@@ -29,6 +40,7 @@ impl GameState {
                     if !self.intercepted(c, &ctx) {
                         self.leave_play(c, Zone::Hand);
                         self.events.push(Event::Returned { card: c });
+                        self.did();
                     }
                 }
             }
@@ -36,6 +48,7 @@ impl GameState {
                 if let Some(c) = card(self, &t) {
                     if self.minion(c).is_none() || !self.intercepted(c, &ctx) {
                         self.leave_play(c, Zone::DeckBottom);
+                        self.did();
                         self.events.push(Event::Placed {
                             card: c,
                             to: Zone::DeckBottom,
@@ -78,6 +91,7 @@ impl GameState {
                             until,
                         });
                         self.events.push(Event::PowerChanged { card: c, amount: n });
+                        self.did();
                     }
                 }
             }
@@ -97,6 +111,7 @@ impl GameState {
                     if self.on_table(c) {
                         // Discarded from play: not destroyed, so nothing "after destroyed" fires.
                         self.leave_play(c, Zone::Discard);
+                        self.did();
                         self.events.push(Event::Placed {
                             card: c,
                             to: Zone::Discard,
@@ -106,6 +121,7 @@ impl GameState {
                     let owner = self.owner(c);
                     self.take_out_of_zone(c);
                     self.players[owner.ix()].discard.push(c);
+                    self.did();
                     self.events.push(Event::Discarded {
                         player: owner,
                         cards: vec![c],
@@ -142,8 +158,13 @@ impl GameState {
             }
             Effect::IgnoreBaseUntilMyTurn(t) => {
                 if let Some(b) = card(self, &t) {
-                    if !self.ignoring.contains(&(b, ctx.you)) {
-                        self.ignoring.push((b, ctx.you));
+                    let entry = super::state::Ignoring {
+                        base: b,
+                        player: ctx.you,
+                        by: ctx.source,
+                    };
+                    if !self.ignoring.contains(&entry) {
+                        self.ignoring.push(entry);
                     }
                 }
             }
@@ -194,6 +215,7 @@ impl GameState {
                 if let Some(c) = card(self, &t).filter(|&c| self.out_of_play(c)) {
                     self.take_out_of_zone(c);
                     self.put_in_zone(c, Zone::Hand);
+                    self.did();
                     self.events.push(Event::Placed {
                         card: c,
                         to: Zone::Hand,
@@ -204,6 +226,7 @@ impl GameState {
                 if let Some(c) = card(self, &t).filter(|&c| self.out_of_play(c)) {
                     self.take_out_of_zone(c);
                     self.put_in_zone(c, Zone::DeckTop);
+                    self.did();
                     self.events.push(Event::Placed {
                         card: c,
                         to: Zone::DeckTop,
@@ -314,6 +337,7 @@ impl GameState {
             only_on: spec.only_on.as_ref().and_then(|t| self.target_card(t, ctx)),
             only_where_no_minion: spec.only_where_no_minion_of_yours,
             from_discard: spec.from_discard,
+            source: Some(ctx.source),
         };
         self.events.push(Event::ExtraPlay {
             player: ctx.you,
@@ -327,43 +351,68 @@ impl GameState {
         }
     }
 
-    /// Destroys a card in play, unless something protects it or replaces the destruction.
-    pub(super) fn destroy(&mut self, card: Uid, ctx: &Ctx) {
-        let loc = self.locate(card);
-        match loc {
-            Loc::Minion(..) => {
-                if self.indestructible(card) {
-                    self.events.push(Event::Prevented { card, by: card });
-                    return;
+    /// Destroys cards in play as one event ("destroy all ..." is one event: rulebook,
+    /// "Resolving Cards and Abilities"), unless something protects a card or replaces
+    /// its destruction. Every card goes at once; then each "after destroyed" ability
+    /// triggers once per card, seen from the moment before they left, so a watcher
+    /// destroyed in the same event still sees the others (Microbot Archive) and what
+    /// they were then still counts (Microbot Alpha's Microbots).
+    pub(super) fn destroy_all(&mut self, targets: &[Uid], ctx: &Ctx) {
+        let mut doomed = Vec::new();
+        for &card in targets {
+            match self.locate(card) {
+                Loc::Minion(..) => {
+                    if self.indestructible(card) {
+                        self.events.push(Event::Prevented { card, by: card });
+                        continue;
+                    }
+                    if self.intercepted(card, ctx) {
+                        continue;
+                    }
+                    let instead = self.def(card).abilities().iter().find(|a| {
+                        a.when == Trigger::InsteadOfDestroyed
+                            && self.special_condition_holds(a, card)
+                    });
+                    if let Some(ability) = instead {
+                        let src_ctx = self.ctx_of(card);
+                        self.push_resolution(ability.effect.clone(), src_ctx);
+                        continue;
+                    }
+                    doomed.push(card);
                 }
-                if self.intercepted(card, ctx) {
-                    return;
-                }
-                let instead = self.def(card).abilities().iter().find(|a| {
-                    a.when == Trigger::InsteadOfDestroyed && self.special_condition_holds(a, card)
-                });
-                if let Some(ability) = instead {
-                    let src_ctx = self.ctx_of(card);
-                    self.push_resolution(ability.effect.clone(), src_ctx);
-                    return;
-                }
-                let watchers = self.destruction_watchers(card);
-                let base = self.base_of(card);
-                let controller = self.controller(card);
-                self.leave_play(card, Zone::Discard);
-                self.events.push(Event::Destroyed { card, by: ctx.you });
-                self.after_destroyed(card, base, controller);
-                self.triggered.extend(watchers);
+                Loc::OnBase(..) | Loc::OnMinion(..) => doomed.push(card),
+                _ => {}
             }
-            Loc::OnBase(..) | Loc::OnMinion(..) => {
-                let base = self.base_of(card);
-                let controller = self.controller(card);
-                self.leave_play(card, Zone::Discard);
-                self.events
-                    .push(Event::ActionDestroyed { card, by: ctx.you });
-                self.after_destroyed(card, base, controller);
+        }
+        let watchers: Vec<_> = doomed
+            .iter()
+            .filter(|&&c| self.minion(c).is_some())
+            .flat_map(|&c| self.destruction_watchers(c))
+            .collect();
+        let gone: Vec<(Uid, Option<Uid>, PlayerId, bool)> = doomed
+            .iter()
+            .map(|&c| {
+                let minion = self.minion(c).is_some();
+                (c, self.base_of(c), self.controller(c), minion)
+            })
+            .collect();
+        for &(card, _, _, minion) in &gone {
+            if !self.on_table(card) {
+                continue;
             }
-            _ => {}
+            self.leave_play(card, Zone::Discard);
+            self.did();
+            self.events.push(if minion {
+                Event::Destroyed { card, by: ctx.you }
+            } else {
+                Event::ActionDestroyed { card, by: ctx.you }
+            });
+        }
+        for &(card, base, controller, _) in &gone {
+            self.after_destroyed(card, base, controller);
+        }
+        for (when, effect, ctx) in watchers {
+            self.trigger(when, effect, ctx);
         }
     }
 
@@ -380,7 +429,7 @@ impl GameState {
                     scoring: None,
                     vars: Vec::new(),
                 };
-                self.triggered.push(Task::Resolve(a.effect.clone(), ctx));
+                self.trigger(a.when, a.effect.clone(), ctx);
             }
         }
         let Some(base) = base else {
@@ -397,13 +446,10 @@ impl GameState {
             for a in self.def(src.card).abilities() {
                 if a.when == Trigger::AfterMinionHereDestroyed {
                     let you = if src.is_base { owner } else { src.controller };
-                    if src.is_base && self.base_ignored_by(base, you) {
-                        continue;
-                    }
                     let mut ctx = Ctx::for_source(&src);
                     ctx.you = you;
                     ctx.subject = Some(card);
-                    self.triggered.push(Task::Resolve(a.effect.clone(), ctx));
+                    self.trigger(a.when, a.effect.clone(), ctx);
                 }
             }
         }
@@ -412,7 +458,7 @@ impl GameState {
     /// The [`Trigger::AfterMinionDestroyed`] abilities in play whose condition (a leading
     /// `If`) holds for this minion now, just before it leaves play, so that what it was
     /// (its controller, a Microbot) and the watching card itself still count.
-    fn destruction_watchers(&self, card: Uid) -> Vec<Task> {
+    fn destruction_watchers(&self, card: Uid) -> Vec<(Trigger, Effect, Ctx)> {
         let mut out = Vec::new();
         for src in self.sources() {
             for a in self.def(src.card).abilities() {
@@ -423,9 +469,6 @@ impl GameState {
                 ctx.subject = Some(card);
                 if src.is_base {
                     ctx.you = self.controller(card);
-                    if self.base_ignored_by(src.base, ctx.you) {
-                        continue;
-                    }
                 }
                 let effect = match &a.effect {
                     Effect::If {
@@ -440,7 +483,7 @@ impl GameState {
                     }
                     other => other.clone(),
                 };
-                out.push(Task::Resolve(effect, ctx));
+                out.push((a.when, effect, ctx));
             }
         }
         out
@@ -532,6 +575,7 @@ impl GameState {
         let minion = self.bases[b].minions.remove(m);
         self.bases[t].minions.push(minion);
         self.events.push(Event::Moved { card, from, to });
+        self.did();
     }
 
     /// Draws cards, making a new deck from the discard pile when the deck runs out.
@@ -550,6 +594,7 @@ impl GameState {
             drawn.push(c);
         }
         if !drawn.is_empty() {
+            self.did();
             self.events.push(Event::Drew {
                 player,
                 cards: drawn,
@@ -583,6 +628,7 @@ impl GameState {
             cards.push(c);
         }
         if !cards.is_empty() {
+            self.did();
             self.events.push(Event::Discarded { player, cards });
         }
     }
@@ -592,6 +638,7 @@ impl GameState {
         if n == 0 {
             return;
         }
+        self.did();
         let p = &mut self.players[player.ix()];
         p.vp += n;
         self.events.push(Event::GainedVp {
@@ -620,7 +667,7 @@ impl GameState {
         self.bases[b].card = new;
         self.lasting
             .retain(|l| !matches!(l.what, Lasting::Breakpoint { base, .. } if base == old));
-        self.ignoring.retain(|(base, _)| *base != old);
+        self.ignoring.retain(|i| i.base != old);
         self.base_deck.push(old);
         self.base_deck.shuffle(&mut self.rng);
         self.events.push(Event::BaseReplaced {
@@ -662,6 +709,7 @@ impl GameState {
             to: zone_to,
             from,
         });
+        self.did();
         let here = match to {
             Some(PlayTo::Base(base)) => {
                 let Some(b) = self.base_index(base) else {
@@ -717,8 +765,13 @@ impl GameState {
             self.note_affected(m, card);
         }
         self.new_statics_meet_shields(card, player);
-        if def.is_minion() && self.turn.player == player && self.turn.phase == Phase::PlayCards {
-            self.turn.minions_played += 1;
+        if def.is_minion() {
+            if self.turn.player == player && self.turn.phase == Phase::PlayCards {
+                self.turn.minions_played += 1;
+            }
+            if let Some(n) = self.turn.played_minions.get_mut(player.ix()) {
+                *n += 1;
+            }
         }
         let ctx = Ctx {
             source: card,
@@ -766,13 +819,10 @@ impl GameState {
                     continue;
                 }
                 let you = if src.is_base { owner } else { src.controller };
-                if src.is_base && self.base_ignored_by(base, you) {
-                    continue;
-                }
                 let mut ctx = Ctx::for_source(&src).with("player", Value::Player(player));
                 ctx.you = you;
                 ctx.subject = Some(card);
-                self.triggered.push(Task::Resolve(a.effect.clone(), ctx));
+                self.trigger(a.when, a.effect.clone(), ctx);
             }
         }
     }

@@ -330,7 +330,47 @@ impl<'a> Words<'a> {
             Choice::No => "no".into(),
             Choice::Done => "done, choose no more".into(),
             Choice::Pass => "pass".into(),
+            Choice::Ability { source, subject } => self.ability_option(*source, *subject),
+            Choice::Allowance(a) => self.allowance_option(a),
+            Choice::Continue => "continue".into(),
         }
+    }
+
+    /// A triggered ability waiting to happen: its card, what it is about, its text.
+    fn ability_option(&self, source: Uid, subject: Option<Uid>) -> String {
+        let def = self.game.def(source);
+        let text = def
+            .card()
+            .map(|c| c.text.as_str())
+            .or_else(|| def.base().map(|b| b.text.as_str()))
+            .unwrap_or("");
+        let about = match subject {
+            Some(s) if s != source => format!(", for {}", self.card(s)),
+            _ => String::new(),
+        };
+        format!("{}{about}: {text}", self.labelled(source))
+    }
+
+    /// One of the plays left: "the extra minion play from Zapbot, power 2 or less".
+    fn allowance_option(&self, a: &crate::engine::state::Allowance) -> String {
+        let kind = if a.minion { "minion" } else { "action" };
+        let mut out = match a.source {
+            None => format!("your normal {kind} play"),
+            Some(src) => format!("the extra {kind} play from {}", self.card(src)),
+        };
+        if let Some(p) = a.power_at_most {
+            out.push_str(&format!(", power {p} or less"));
+        }
+        if let Some(b) = a.only_on {
+            out.push_str(&format!(", only on {}", self.card(b)));
+        }
+        if a.only_where_no_minion {
+            out.push_str(", only where you have no minion");
+        }
+        if a.from_discard {
+            out.push_str(", from your discard pile");
+        }
+        out
     }
 
     /// " on b21 Tortuga", " on Bot 2's First Mate at Tortuga", or nothing.

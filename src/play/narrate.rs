@@ -397,7 +397,8 @@ fn sentences(scene: &Scene, events: &[Event]) -> Vec<Said> {
     out
 }
 
-fn phase_name(phase: Phase) -> Option<&'static str> {
+/// A phase as narration names it; none for the phases that are not announced.
+pub fn phase_name(phase: Phase) -> Option<&'static str> {
     match phase {
         Phase::PlayCards => Some("play cards"),
         Phase::ScoreBases => Some("score bases"),

@@ -3,7 +3,7 @@
 //! follow-ups: where to play a card, which ability to use, "end anyway?". Each entry
 //! can be named by its number, a card code or the start of a name.
 
-use super::describe::{count, Words};
+use super::describe::{count, sentence, Words};
 use super::narrate::Verbosity;
 use super::pick::Item;
 use crate::engine::effect::Purpose;
@@ -152,6 +152,12 @@ fn option_keys(w: &Words, choice: &Choice) -> Vec<String> {
         Choice::No => vec!["no".into()],
         Choice::Done => vec!["done".into(), "none".into()],
         Choice::Pass => vec!["pass".into(), "no".into()],
+        Choice::Ability { source, .. } => card_keys(w, *source),
+        Choice::Allowance(a) => match a.source {
+            Some(src) => card_keys(w, src),
+            None => vec!["normal".into()],
+        },
+        Choice::Continue => vec!["continue".into(), "yes".into()],
     }
 }
 
@@ -379,6 +385,21 @@ fn header(d: &Decision, w: &Words) -> String {
             count(game.players[d.player.ix()].hand.len(), "card")
         ),
         Ask::ExtraNow => "An extra play, now or never: play one of these, or pass.".into(),
+        Ask::Order => {
+            "Several abilities happen at once. Choose what happens first; the rest follow in the order you choose next.".into()
+        }
+        Ask::Optional => format!(
+            "{}: you may use one of these abilities now, or pass. The others may then use theirs; when all pass in a row, the chance is gone.",
+            sentence(&w.name(d.player))
+        ),
+        Ask::WhichPlay { card } => format!(
+            "{} fits more than one of your plays: which play does it use?",
+            w.card(*card)
+        ),
+        Ask::Paused { phase } => format!(
+            "Paused before the {} phase: continue.",
+            super::narrate::phase_name(*phase).unwrap_or("next")
+        ),
     }
 }
 

@@ -1,0 +1,243 @@
+//! Trigger windows, as "Me First!" and "Card Resolution Order" say (newest rulebook,
+//! "Resolving Cards and Abilities"): an event finishes (a "destroy all" is one
+//! event), then the abilities it triggered resolve together. First the mandatory
+//! ones, in the order the current player chooses (asked only when two different
+//! abilities wait); then the optional ones go round the table from the current
+//! player, each player using one or passing, until everyone passes in a row.
+//!
+//! A card being played resolves completely first, together with any card it causes
+//! to be played; only then do the abilities that all of it triggered resolve.
+
+use super::decision::{Ask, Choice, Decision, Pending, Resume};
+use super::effect::{Effect, Trigger};
+use super::flow::Task;
+use super::interp::Ctx;
+use super::state::{GameState, PlayerId};
+use serde::{Deserialize, Serialize};
+
+/// An ability that has triggered and waits for its window.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Triggered {
+    /// What triggered it (it decides how the ability is ordered).
+    pub when: Trigger,
+    /// Its program.
+    pub effect: Effect,
+    /// Who and where it runs for.
+    pub ctx: Ctx,
+}
+
+impl Triggered {
+    /// The option that stands for this ability in a question.
+    pub fn choice(&self) -> Choice {
+        Choice::Ability {
+            source: self.ctx.source,
+            subject: self.ctx.subject,
+        }
+    }
+
+    /// True for an ability that a single player "may" use (a "may", an extra play,
+    /// a choice that can be declined). "Each player may" is mandatory (rulebook), and
+    /// so is a Special that replaces going to the discard pile after scoring (First
+    /// Mate, Scout): it and the base's own "instead of the discard pile" ability apply
+    /// to the same event, and "if multiple effects happen at the same time, the player
+    /// whose turn it is determines their order" (Additional Rules).
+    fn optional(&self) -> bool {
+        self.when != Trigger::AfterMyBaseScores && effect_is_optional(&self.effect)
+    }
+
+    /// Two triggered abilities that are not ordered: the same ability of the same card
+    /// definition (identical copies, or one ability triggered twice by one "destroy
+    /// all"); they resolve in table order.
+    fn same_as(&self, other: &Triggered, game: &GameState) -> bool {
+        game.cards[self.ctx.source.0 as usize].def == game.cards[other.ctx.source.0 as usize].def
+            && self.effect == other.effect
+    }
+}
+
+/// True for a program that a single player may decline as a whole.
+pub(super) fn effect_is_optional(effect: &Effect) -> bool {
+    match effect {
+        Effect::May(_) | Effect::ExtraPlay(_) => true,
+        Effect::Choose(c) => c.optional && c.otherwise == Effect::Nothing,
+        Effect::If {
+            then, otherwise, ..
+        } => **otherwise == Effect::Nothing && effect_is_optional(then),
+        _ => false,
+    }
+}
+
+impl GameState {
+    /// Queues an ability triggered by what is resolving; it waits for its window.
+    /// Its card was in play when the event happened (every trigger is looked for
+    /// among the cards in play then, or is the card the event took out of play).
+    /// A base's ability that reaches one player is theirs to ignore where a card lets
+    /// them (see [`GameState::base_effect_for`]); the scoring abilities reach players
+    /// through `AsEach`, which asks the same for each.
+    pub(super) fn trigger(&mut self, when: Trigger, effect: Effect, ctx: Ctx) {
+        let scoring = matches!(
+            when,
+            Trigger::WhenThisBaseScores
+                | Trigger::AfterThisBaseScores
+                | Trigger::AfterThisBaseReplaced
+        );
+        let effect = if self.def(ctx.source).base().is_some() && !scoring {
+            match self.base_effect_for(ctx.source, ctx.you, &effect) {
+                Some(e) => e,
+                None => return,
+            }
+        } else {
+            effect
+        };
+        self.triggered.push(Triggered { when, effect, ctx });
+    }
+
+    /// A resolution has finished: unless an outer card is still resolving (its
+    /// triggers wait for it), the abilities triggered so far open their window.
+    pub(super) fn resolution_finished(&mut self) {
+        if !self.stack.iter().any(|t| matches!(t, Task::Flush)) {
+            self.open_window();
+        }
+    }
+
+    /// Opens the window of the abilities triggered so far: mandatory ones first, in
+    /// the current player's order, then the optional ones round the table.
+    pub(super) fn open_window(&mut self) {
+        if self.triggered.is_empty() {
+            return;
+        }
+        let waiting = std::mem::take(&mut self.triggered);
+        let (optional, mandatory): (Vec<_>, Vec<_>) =
+            waiting.into_iter().partition(|t| t.optional());
+        match optional.len() {
+            0 => {}
+            // One optional ability: its own "may" is the whole question.
+            1 => self
+                .stack
+                .extend(optional.into_iter().map(|t| Task::Resolve(t.effect, t.ctx))),
+            _ => self.stack.push(Task::OptionalRound {
+                waiting: optional,
+                next: self.turn.player,
+                passes: 0,
+            }),
+        }
+        self.order_mandatory(mandatory);
+    }
+
+    /// Resolves the mandatory abilities of a window: at once when their order cannot
+    /// matter, otherwise the current player picks which goes first, then again among
+    /// the rest.
+    pub(super) fn order_mandatory(&mut self, waiting: Vec<Triggered>) {
+        // An ability whose condition no longer holds does nothing (a Scout already
+        // returned to hand): it is not offered.
+        let waiting: Vec<Triggered> = waiting
+            .into_iter()
+            .filter(|t| match &t.effect {
+                Effect::If {
+                    cond, otherwise, ..
+                } if **otherwise == Effect::Nothing => self.cond(cond, &t.ctx),
+                _ => true,
+            })
+            .collect();
+        let first = match waiting.first() {
+            Some(first) => first,
+            None => return,
+        };
+        if waiting.iter().all(|t| t.same_as(first, self)) {
+            // One ability several times: each player's in turn, from the current
+            // player, as "Me First!" goes round the table.
+            let n = self.players.len();
+            let current = self.turn.player.ix();
+            let mut waiting = waiting;
+            waiting.sort_by_key(|t| (t.ctx.you.ix() + n - current) % n);
+            for t in waiting.into_iter().rev() {
+                self.stack.push(Task::Resolve(t.effect, t.ctx));
+            }
+            return;
+        }
+        let options = waiting.iter().map(Triggered::choice).collect();
+        self.pending = Some(Pending {
+            decision: Decision {
+                player: self.turn.player,
+                ask: Ask::Order,
+                options,
+            },
+            resume: Resume::Order { waiting },
+        });
+    }
+
+    /// The current player picked the ability at `index` to resolve next.
+    pub(super) fn ordered(&mut self, mut waiting: Vec<Triggered>, index: usize) {
+        let chosen = waiting.remove(index);
+        self.stack.push(Task::OrderRest(waiting));
+        self.stack.push(Task::Resolve(chosen.effect, chosen.ctx));
+    }
+
+    /// Offers `next` the optional abilities of theirs that wait, or passes for them
+    /// when they have none; ends when every player has passed in a row.
+    pub(super) fn optional_round(&mut self, waiting: Vec<Triggered>, next: PlayerId, passes: u8) {
+        let n = self.players.len() as u8;
+        if passes >= n || waiting.is_empty() {
+            return;
+        }
+        let after = PlayerId((next.0 + 1) % n);
+        let mine: Vec<Choice> = waiting
+            .iter()
+            .filter(|t| t.ctx.you == next)
+            .map(Triggered::choice)
+            .collect();
+        if mine.is_empty() {
+            self.stack.push(Task::OptionalRound {
+                waiting,
+                next: after,
+                passes: passes + 1,
+            });
+            return;
+        }
+        let mut options = mine;
+        options.push(Choice::Pass);
+        self.pending = Some(Pending {
+            decision: Decision {
+                player: next,
+                ask: Ask::Optional,
+                options,
+            },
+            resume: Resume::Optional { waiting, passes },
+        });
+    }
+
+    /// The answer to an optional round: use one ability now (its "may" is answered
+    /// by choosing it), or pass.
+    pub(super) fn answered_optional(
+        &mut self,
+        player: PlayerId,
+        mut waiting: Vec<Triggered>,
+        passes: u8,
+        choice: Choice,
+    ) {
+        let n = self.players.len() as u8;
+        let next = PlayerId((player.0 + 1) % n);
+        let used = waiting
+            .iter()
+            .position(|t| t.ctx.you == player && t.choice() == choice);
+        let Some(i) = used else {
+            self.events.push(super::events::Event::Passed { player });
+            self.stack.push(Task::OptionalRound {
+                waiting,
+                next,
+                passes: passes + 1,
+            });
+            return;
+        };
+        let chosen = waiting.remove(i);
+        self.stack.push(Task::OptionalRound {
+            waiting,
+            next,
+            passes: 0,
+        });
+        let effect = match chosen.effect {
+            Effect::May(inner) => *inner,
+            other => other,
+        };
+        self.push_resolution(effect, chosen.ctx);
+    }
+}
