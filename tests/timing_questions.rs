@@ -1,0 +1,190 @@
+//! The questions of the timing model ("Me First!") as a person hears them: what comes
+//! first, an optional ability round, which extra play a card uses, and a pause. Each is a
+//! numbered list whose entries can also be picked by card name, and every bot answers it.
+
+use smashup::bots::{Bot, BotKind, SeatView};
+use smashup::engine::position::Position;
+use smashup::engine::{Ask, GameState, PlayerId};
+use smashup::play::describe::Words;
+use smashup::play::narrate::Verbosity;
+use smashup::play::pick::pick;
+use smashup::play::prompt::decision_menu;
+use smashup::play::seat::Seat;
+use smashup::scenario::{parse, run};
+
+/// Runs a scenario file's steps and returns the game at its last question.
+fn at(file: &str) -> GameState {
+    let text = std::fs::read_to_string(file).unwrap();
+    let scenario = parse(file, &text).unwrap();
+    run(&scenario).unwrap()
+}
+
+/// A position with the game's first question pending.
+fn position(ron: &str) -> GameState {
+    let pos: Position = ron::from_str(ron).unwrap();
+    GameState::from_position(&pos).unwrap()
+}
+
+fn seats() -> Vec<Seat> {
+    vec![
+        Seat {
+            name: "You".into(),
+            bot: None,
+        },
+        Seat {
+            name: "Bot 2".into(),
+            bot: None,
+        },
+    ]
+}
+
+fn words<'a>(game: &'a GameState, seats: &'a [Seat]) -> Words<'a> {
+    Words {
+        game,
+        seats,
+        viewer: Some(PlayerId(0)),
+        codes: true,
+    }
+}
+
+const TAR_PITS_AND_ARCHIVE: &str = r#"(
+    players: [
+        (factions: ["pirates", "ninjas"], hand: ["pirates.saucy_wench"]),
+        (factions: ["robots", "aliens"], discard: ["aliens.probe"]),
+    ],
+    bases: [
+        (base: "bases.tar_pits", minions: [(card: "robots.microbot_archive", owner: 1)]),
+        (base: "bases.jungle_oasis"),
+    ],
+)"#;
+
+/// Plays Saucy Wench onto the Archive: the order question is then pending.
+fn order_question() -> GameState {
+    let mut game = position(TAR_PITS_AND_ARCHIVE);
+    for _ in 0..2 {
+        let d = game.pending().unwrap().clone();
+        let i = match d.ask {
+            Ask::Main => 0,
+            _ => d
+                .options
+                .iter()
+                .position(|o| matches!(o, smashup::engine::Choice::Card(_)))
+                .unwrap(),
+        };
+        game.answer(i).unwrap();
+    }
+    assert_eq!(game.pending().unwrap().ask, Ask::Order);
+    game
+}
+
+#[test]
+fn the_order_question_names_each_ability_by_card_and_what_it_does() {
+    let game = order_question();
+    let seats = seats();
+    let w = words(&game, &seats);
+    let menu = decision_menu(game.pending().unwrap(), &w, Verbosity::Normal);
+    assert!(
+        menu.header.contains("Several abilities happen at once. Choose what happens first"),
+        "{}",
+        menu.header
+    );
+    let labels: Vec<&str> = menu.entries.iter().map(|e| e.label.as_str()).collect();
+    assert!(labels[0].starts_with("b16 Tar Pits, for "), "{labels:?}");
+    assert!(labels[0].contains("bottom of its owner's deck"), "{labels:?}");
+    assert!(labels[1].starts_with("rm1 Microbot Archive"), "{labels:?}");
+    assert!(labels[1].contains("draw a card"), "{labels:?}");
+    // Answerable by number, code or name prefix.
+    let items = menu.items();
+    assert_eq!(pick("2", &items), Ok(1));
+    assert_eq!(pick("tar", &items), Ok(0));
+    assert_eq!(pick("b16", &items), Ok(0));
+    assert_eq!(pick("microbot", &items), Ok(1));
+}
+
+#[test]
+fn every_bot_answers_the_order_question() {
+    for kind in [BotKind::Random, BotKind::Heuristic, BotKind::Easy] {
+        let mut game = order_question();
+        let mut bot = Bot::new(kind, 3);
+        let d = game.pending().unwrap().clone();
+        let view = SeatView::new(&game, d.player);
+        let i = bot.choose(&view);
+        assert!(i < d.options.len(), "{kind:?}");
+        game.answer(i).unwrap();
+        assert_ne!(game.pending().unwrap().ask, Ask::Order, "{kind:?}");
+    }
+}
+
+#[test]
+fn the_optional_round_and_the_which_play_question_read_as_choices() {
+    let seats = seats();
+    let game = at("tests/scenarios/rulebook/me_first_optional_abilities_go_round_the_table.ron");
+    // The scenario ends at player 0's main question; rebuild the round from its start.
+    assert_eq!(game.pending().unwrap().ask, Ask::Main);
+    let mut game = position(
+        r#"(
+        players: [
+            (factions: ["pirates", "ninjas"], hand: ["pirates.powderkeg"]),
+            (factions: ["aliens", "ninjas"]),
+        ],
+        bases: [
+            (base: "bases.tar_pits",
+                minions: [(card: "ninjas.ninja_acolyte", owner: 0), (card: "aliens.collector", owner: 1)],
+                actions: [(card: "ninjas.infiltrate", owner: 0), (card: "ninjas.infiltrate", owner: 1)]),
+            (base: "bases.jungle_oasis"),
+        ],
+        lasting: [
+            Ignoring(base: "bases.tar_pits", player: 0, by: "ninjas.infiltrate"),
+            Ignoring(base: "bases.tar_pits", player: 1, by: "ninjas.infiltrate"),
+        ],
+    )"#,
+    );
+    game.answer(0).unwrap();
+    let w = words(&game, &seats);
+    let menu = decision_menu(game.pending().unwrap(), &w, Verbosity::Normal);
+    assert!(menu.header.contains("may use one of these abilities now, or pass"));
+    assert_eq!(menu.entries.last().unwrap().label, "pass");
+
+    let mut game = position(
+        r#"(
+        players: [
+            (factions: ["tricksters", "robots"], hand: ["tricksters.enshrouding_mist", "robots.zapbot", "robots.zapbot"]),
+            (factions: ["ninjas", "aliens"]),
+        ],
+        bases: [(base: "bases.jungle_oasis"), (base: "bases.the_grey_opal")],
+    )"#,
+    );
+    let play = |game: &mut GameState, base: usize, card: usize| {
+        let d = game.pending().unwrap().clone();
+        let to = game.bases[base].card;
+        let hand = game.players[0].hand.clone();
+        let i = d
+            .options
+            .iter()
+            .position(|o| {
+                *o == smashup::engine::Choice::Play {
+                    card: hand[card],
+                    to: Some(smashup::engine::PlayTo::Base(to)),
+                }
+            })
+            .unwrap();
+        game.answer(i).unwrap();
+    };
+    play(&mut game, 0, 0);
+    play(&mut game, 1, 0);
+    play(&mut game, 0, 0);
+    let w = words(&game, &seats);
+    let menu = decision_menu(game.pending().unwrap(), &w, Verbosity::Normal);
+    assert!(menu.header.contains("fits more than one of your plays"));
+    let labels: Vec<&str> = menu.entries.iter().map(|e| e.label.as_str()).collect();
+    assert!(
+        labels.contains(&"the extra minion play from rm2 Zapbot, power 2 or less"),
+        "{labels:?}"
+    );
+    assert!(
+        labels
+            .iter()
+            .any(|l| l.starts_with("the extra minion play from ta Enshrouding Mist, only on b12 Jungle Oasis")),
+        "{labels:?}"
+    );
+}
