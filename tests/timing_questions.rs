@@ -84,13 +84,17 @@ fn the_order_question_names_each_ability_by_card_and_what_it_does() {
     let w = words(&game, &seats);
     let menu = decision_menu(game.pending().unwrap(), &w, Verbosity::Normal);
     assert!(
-        menu.header.contains("Several abilities happen at once. Choose what happens first"),
+        menu.header
+            .contains("Several abilities happen at once. Choose what happens first"),
         "{}",
         menu.header
     );
     let labels: Vec<&str> = menu.entries.iter().map(|e| e.label.as_str()).collect();
     assert!(labels[0].starts_with("b16 Tar Pits, for "), "{labels:?}");
-    assert!(labels[0].contains("bottom of its owner's deck"), "{labels:?}");
+    assert!(
+        labels[0].contains("bottom of its owner's deck"),
+        "{labels:?}"
+    );
     assert!(labels[1].starts_with("rm1 Microbot Archive"), "{labels:?}");
     assert!(labels[1].contains("draw a card"), "{labels:?}");
     // Answerable by number, code or name prefix.
@@ -142,7 +146,9 @@ fn the_optional_round_and_the_which_play_question_read_as_choices() {
     game.answer(0).unwrap();
     let w = words(&game, &seats);
     let menu = decision_menu(game.pending().unwrap(), &w, Verbosity::Normal);
-    assert!(menu.header.contains("may use one of these abilities now, or pass"));
+    assert!(menu
+        .header
+        .contains("may use one of these abilities now, or pass"));
     assert_eq!(menu.entries.last().unwrap().label, "pass");
 
     let mut game = position(
@@ -182,9 +188,9 @@ fn the_optional_round_and_the_which_play_question_read_as_choices() {
         "{labels:?}"
     );
     assert!(
-        labels
-            .iter()
-            .any(|l| l.starts_with("the extra minion play from ta Enshrouding Mist, only on b12 Jungle Oasis")),
+        labels.iter().any(|l| l.starts_with(
+            "the extra minion play from ta Enshrouding Mist, only on b12 Jungle Oasis"
+        )),
         "{labels:?}"
     );
 }

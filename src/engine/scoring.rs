@@ -291,8 +291,8 @@ impl GameState {
                         from: Zone::Hand,
                     });
                     ctx.here = Some(base);
-                    self.stack.push(Task::Flush);
                     self.stack.push(Task::FinishAction(card));
+                    self.stack.push(Task::Flush);
                     self.stack.push(Task::Run(ability.effect.clone(), ctx));
                 }
             }

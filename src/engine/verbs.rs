@@ -787,10 +787,12 @@ impl GameState {
             .filter(|a| a.when == Trigger::OnPlay)
             .map(|a| a.effect.clone())
             .collect();
-        self.stack.push(Task::Flush);
+        // Card Resolution Order: the action goes to the discard pile last, after the
+        // abilities it triggered.
         if to.is_none() {
             self.stack.push(Task::FinishAction(card));
         }
+        self.stack.push(Task::Flush);
         self.stack.push(Task::PlayResolved(card));
         for effect in on_play.into_iter().rev() {
             self.stack.push(Task::Run(effect, ctx.clone()));
