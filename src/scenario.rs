@@ -150,6 +150,9 @@ pub enum Check {
     HappenedFor(String, u8),
     /// No event of this kind was about this card.
     NotHappenedTo(String, String),
+    /// Some event of this kind had this actor and was about this card:
+    /// `HappenedBy("Played", 1, "ninjas.shinobi")`.
+    HappenedBy(String, u8, String),
     /// These events, each a kind and a card id ("" for any card), happened in this
     /// order (others may come between): pins what resolved first.
     InOrder(Vec<(String, String)>),
@@ -432,6 +435,19 @@ fn check(game: &GameState, events: &[Event], c: &Check) -> Result<(), String> {
                 Err(format!(
                     "an event {kind} about {card} should {}have happened; events: {}",
                     if want { "" } else { "not " },
+                    kinds()
+                ))
+            }
+        }
+        Check::HappenedBy(kind, p, card) => {
+            if events
+                .iter()
+                .any(|e| event_is(game, e, kind, card) && event_player(e) == Some(PlayerId(*p)))
+            {
+                Ok(())
+            } else {
+                Err(format!(
+                    "no event {kind} by player {p} about {card}; events: {}",
                     kinds()
                 ))
             }

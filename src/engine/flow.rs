@@ -386,46 +386,45 @@ impl GameState {
     }
 
     /// The plays left that `card` could use on `to` (indices into `allowances`).
-    fn fitting_allowances(
-        &self,
-        allowances: &[Allowance],
+    fn fitting_allowances<'a>(
+        &'a self,
+        allowances: &'a [Allowance],
         player: PlayerId,
         card: Uid,
         to: Option<PlayTo>,
         from_discard: bool,
-    ) -> Vec<usize> {
-        let Some(c) = self.def(card).card() else {
-            return Vec::new();
-        };
-        let power = c.power();
+    ) -> impl Iterator<Item = usize> + 'a {
+        let c = self.def(card).card();
+        let is_minion = c.is_some_and(|c| c.is_minion());
+        let power = c.and_then(|c| c.power());
         // A minion from the discard pile may also use a play meant for the hand where
         // a card says so (They're Coming To Get You).
         let any_play_from_discard =
-            from_discard && c.is_minion() && self.discard_plays_allowed(player, to);
+            from_discard && is_minion && self.discard_plays_allowed(player, to);
         allowances
             .iter()
             .enumerate()
-            .filter(|(_, a)| {
-                a.minion == c.is_minion()
+            .filter(move |(_, a)| {
+                c.is_some()
+                    && a.minion == is_minion
                     && (a.from_discard == from_discard || any_play_from_discard)
             })
-            .filter(|(_, a)| {
+            .filter(move |(_, a)| {
                 a.power_at_most
                     .is_none_or(|m| power.is_some_and(|p| p <= m))
             })
-            .filter(|(_, a)| match (a.only_on, to) {
+            .filter(move |(_, a)| match (a.only_on, to) {
                 (Some(only), Some(PlayTo::Base(b))) => only == b,
                 (Some(_), _) => false,
                 (None, _) => true,
             })
-            .filter(|(_, a)| match (a.only_where_no_minion, to) {
+            .filter(move |(_, a)| match (a.only_where_no_minion, to) {
                 (true, Some(PlayTo::Base(b))) => !self
                     .base_index(b)
                     .is_some_and(|i| self.bases[i].minions.iter().any(|m| m.controller == player)),
                 _ => true,
             })
             .map(|(i, _)| i)
-            .collect()
     }
 
     /// The plays left between which `player` must choose to play `card` on `to`:
@@ -442,7 +441,9 @@ impl GameState {
         to: Option<PlayTo>,
         from_discard: bool,
     ) -> Vec<usize> {
-        let fits = self.fitting_allowances(allowances, player, card, to, from_discard);
+        let fits: Vec<usize> = self
+            .fitting_allowances(allowances, player, card, to, from_discard)
+            .collect();
         if fits.len() <= 1 {
             return fits;
         }
@@ -580,9 +581,10 @@ impl GameState {
                 continue;
             }
             for to in self.targets_for(player, card) {
-                if !self
+                if self
                     .fitting_allowances(allowances, player, card, to, from_discard)
-                    .is_empty()
+                    .next()
+                    .is_some()
                 {
                     options.push(Choice::Play { card, to });
                 }
