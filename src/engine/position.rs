@@ -204,8 +204,11 @@ impl GameState {
                 Err(format!("there is no player {s} (seats are 0 to {})", n - 1))
             }
         };
+        in_range("the turn number", pos.turn.number)?;
+        in_range("minions_played", pos.turn.minions_played)?;
         let mut players = Vec::new();
         for (i, p) in pos.players.iter().enumerate() {
+            in_range(&format!("player {i}'s VP"), p.vp)?;
             let owner = Some(PlayerId(i as u8));
             let mut zone = |ids: &[String]| -> Result<Vec<Uid>, String> {
                 ids.iter().map(|id| add(&mut cards, id, owner)).collect()
@@ -239,6 +242,7 @@ impl GameState {
                 .collect::<Result<_, _>>()?;
             let mut minions = Vec::new();
             for m in &b.minions {
+                in_range(&format!("the counters on {}", m.card), m.counters)?;
                 let attached = m
                     .actions
                     .iter()
@@ -406,6 +410,21 @@ fn add(cards: &mut Vec<CardInst>, id: &str, owner: Option<PlayerId>) -> Result<U
     let def: DefId = defs()
         .find(id)
         .ok_or_else(|| format!("unknown card id `{id}`"))?;
+    let uid = u16::try_from(cards.len())
+        .map_err(|_| format!("too many cards: at most {} in one position", u16::MAX))?;
     cards.push(CardInst { def, owner });
-    Ok(Uid(cards.len() as u16 - 1))
+    Ok(Uid(uid))
+}
+
+/// The largest count a position may give (power counters, VP, minions played):
+/// far above any real game, and far below where arithmetic would wrap.
+const MAX_COUNT: u32 = 10_000;
+
+/// Refuses a count no game can reach.
+fn in_range(what: &str, n: u32) -> Result<(), String> {
+    if n > MAX_COUNT {
+        Err(format!("{what} is {n}; at most {MAX_COUNT} is allowed"))
+    } else {
+        Ok(())
+    }
 }
