@@ -31,7 +31,8 @@ pub enum Event {
     TurnStarted { player: PlayerId, number: u32 },
     /// The turn moved to another phase.
     PhaseStarted { player: PlayerId, phase: Phase },
-    /// A player took the opening mulligan.
+    /// A player took the opening mulligan: showed a hand with no minion, drew a new
+    /// one and shuffled the old one into the deck.
     Mulligan { player: PlayerId },
     /// A card was played (from hand or elsewhere).
     Played {

@@ -696,7 +696,6 @@ impl GameState {
                     let deck = &mut self.players[player.ix()].deck;
                     deck.extend(old);
                     deck.shuffle(&mut self.rng);
-                    self.events.push(Event::Shuffled { player });
                 }
             }
             Resume::Main => self.apply_main(player, choice),

@@ -150,8 +150,8 @@ fn sentences(scene: &Scene, events: &[Event]) -> Vec<Said> {
             Event::Mulligan { player } => out.push(say(
                 Brief,
                 format!(
-                    "{} a new hand: no minions in the first.",
-                    w.acts(*player, "take")
+                    "{} a hand with no minion, draws a new hand and shuffles the old one into the deck.",
+                    w.acts(*player, "show")
                 ),
                 vec![],
             )),
