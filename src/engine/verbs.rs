@@ -57,7 +57,7 @@ impl GameState {
             Effect::GainVp { who, amount } => {
                 let n = self.amount(&amount, &ctx).max(0) as u32;
                 for p in self.players_of(&who, &ctx) {
-                    self.gain_vp(p, n);
+                    self.gain_vp(p, n, Some(ctx.source));
                 }
             }
             Effect::ExtraPlay(spec) => self.grant_extra(&spec, &ctx),
@@ -77,7 +77,11 @@ impl GameState {
                             },
                             until,
                         });
-                        self.events.push(Event::PowerChanged { card: c, amount: n });
+                        self.events.push(Event::PowerChanged {
+                            card: c,
+                            amount: n,
+                            by: Some(ctx.source),
+                        });
                     }
                 }
             }
@@ -88,8 +92,11 @@ impl GameState {
                         what: Lasting::Breakpoint { base: b, amount: n },
                         until: Expiry::EndOfTurn(self.turn.number),
                     });
-                    self.events
-                        .push(Event::BreakpointChanged { base: b, amount: n });
+                    self.events.push(Event::BreakpointChanged {
+                        base: b,
+                        amount: n,
+                        by: Some(ctx.source),
+                    });
                 }
             }
             Effect::PutInDiscard(t) => {
@@ -318,6 +325,7 @@ impl GameState {
         self.events.push(Event::ExtraPlay {
             player: ctx.you,
             minion: spec.minion,
+            by: Some(ctx.source),
         });
         let in_own_play_phase = self.turn.phase == Phase::PlayCards && self.turn.player == ctx.you;
         if spec.now || !in_own_play_phase {
@@ -587,8 +595,8 @@ impl GameState {
         }
     }
 
-    /// Adds VP.
-    pub(super) fn gain_vp(&mut self, player: PlayerId, n: u32) {
+    /// Adds VP, given by the card or base `by`.
+    pub(super) fn gain_vp(&mut self, player: PlayerId, n: u32, by: Option<Uid>) {
         if n == 0 {
             return;
         }
@@ -598,6 +606,7 @@ impl GameState {
             player,
             amount: n,
             total: p.vp,
+            by,
         });
     }
 

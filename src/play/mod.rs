@@ -74,7 +74,7 @@ pub struct PlayArgs {
     pub autosave: Option<PathBuf>,
     /// How the bots play: heuristic (default), random, or the search bot at easy,
     /// normal or hard.
-    #[arg(long, value_name = "KIND", default_value = "heuristic", value_parser = ["heuristic", "random"])]
+    #[arg(long, value_name = "KIND", default_value = "heuristic", value_parser = ["heuristic", "random", "easy", "normal", "hard"])]
     pub bot: String,
     /// How much is narrated: brief, normal or full.
     #[arg(long, value_name = "LEVEL", default_value = "normal", value_parser = ["brief", "normal", "full"])]
@@ -194,5 +194,7 @@ pub fn run(args: &PlayArgs) -> u8 {
         };
         term.show(&lines);
     }
+    speaker.finish(std::time::Duration::from_secs(10));
+    term.speech_problems();
     0
 }

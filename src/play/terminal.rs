@@ -209,7 +209,10 @@ impl Console for Terminal {
                 }
             }
         };
-        self.speaker.stop();
+        // A typed line stops speech; the end of input lets the last lines finish.
+        if line.is_some() {
+            self.speaker.stop();
+        }
         line
     }
 }
