@@ -48,8 +48,14 @@ pub enum Event {
     Moved { card: Uid, from: Uid, to: Uid },
     /// A card went back to its owner's hand.
     Returned { card: Uid },
-    /// A card was placed in a zone (deck bottom, top, hand, discard) other than by the verbs above.
-    Placed { card: Uid, to: Zone },
+    /// A card was placed in a zone (deck bottom, top, hand, discard) other than by the
+    /// verbs above, by the ability of `by`.
+    Placed {
+        card: Uid,
+        to: Zone,
+        #[serde(default)]
+        by: Option<Uid>,
+    },
     /// A player drew cards.
     Drew { player: PlayerId, cards: Vec<Uid> },
     /// A player discarded cards from hand.

@@ -39,6 +39,7 @@ impl GameState {
                         self.events.push(Event::Placed {
                             card: c,
                             to: Zone::DeckBottom,
+                            by: Some(ctx.source),
                         });
                     }
                 }
@@ -107,6 +108,7 @@ impl GameState {
                         self.events.push(Event::Placed {
                             card: c,
                             to: Zone::Discard,
+                            by: Some(ctx.source),
                         });
                         return;
                     }
@@ -204,6 +206,7 @@ impl GameState {
                     self.events.push(Event::Placed {
                         card: c,
                         to: Zone::Hand,
+                        by: Some(ctx.source),
                     });
                 }
             }
@@ -214,6 +217,7 @@ impl GameState {
                     self.events.push(Event::Placed {
                         card: c,
                         to: Zone::DeckTop,
+                        by: Some(ctx.source),
                     });
                 }
             }

@@ -60,6 +60,25 @@ pub fn and_list(items: &[String]) -> String {
     }
 }
 
+/// Copies said once, in first-seen order: ["Collector", "Collector", "Scout"] is
+/// ["Collector twice", "Scout"].
+pub fn grouped(names: &[String]) -> Vec<String> {
+    let mut seen: Vec<(&String, usize)> = Vec::new();
+    for n in names {
+        match seen.iter_mut().find(|(s, _)| *s == n) {
+            Some((_, k)) => *k += 1,
+            None => seen.push((n, 1)),
+        }
+    }
+    seen.into_iter()
+        .map(|(n, k)| match k {
+            1 => n.clone(),
+            2 => format!("{n} twice"),
+            k => format!("{n} {k} times"),
+        })
+        .collect()
+}
+
 impl<'a> Words<'a> {
     /// "you" or the player's name.
     pub fn player(&self, p: PlayerId) -> String {

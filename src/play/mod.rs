@@ -76,6 +76,13 @@ pub struct PlayArgs {
     /// normal or hard.
     #[arg(long, value_name = "KIND", default_value = "heuristic", value_parser = ["heuristic", "random", "easy", "normal", "hard"])]
     pub bot: String,
+    /// The people's names, in seat order, e.g. Ann,Ben (hot-seat).
+    #[arg(long, value_delimiter = ',', value_name = "A,B")]
+    pub names: Vec<String>,
+    /// Clear the screen when the keyboard is passed in hot-seat (for sighted friends
+    /// at the same table; no effect with --plain).
+    #[arg(long)]
+    pub clear_on_pass: bool,
     /// How much is narrated: brief, normal or full.
     #[arg(long, value_name = "LEVEL", default_value = "normal", value_parser = ["brief", "normal", "full"])]
     pub verbosity: String,
@@ -156,6 +163,7 @@ pub fn run(args: &PlayArgs) -> u8 {
                 seed: args.seed,
                 draft: args.draft,
                 all_bases: args.all_bases,
+                names: args.names.clone(),
                 bot: match BotKind::parse(&args.bot) {
                     Some(kind) => kind,
                     None => {

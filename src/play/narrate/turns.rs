@@ -1,0 +1,78 @@
+//! The turn's frame: a new turn, the phases (full verbosity only), the opening
+//! mulligan, passes in a round of Specials, and the end of the game.
+
+use super::{say, Said, Scene, Verbosity};
+use crate::engine::{Phase, PlayerId};
+use crate::play::describe::{sentence, Words};
+
+/// "Turn 4, Bot 2's turn." Your own turn is said by the question that follows, so at
+/// brief and normal it is not said twice.
+pub(super) fn turn_started(w: &Words, player: PlayerId, number: u32) -> Said {
+    if Some(player) == w.viewer {
+        say(Verbosity::Full, format!("Turn {number}, your turn."), vec![])
+    } else {
+        say(
+            Verbosity::Brief,
+            format!("Turn {number}, {}'s turn.", w.name(player)),
+            vec![],
+        )
+    }
+}
+
+/// "Bot 2: play cards." at full verbosity; the phases without a name say nothing.
+pub(super) fn phase_started(w: &Words, player: PlayerId, phase: Phase) -> Option<Said> {
+    let name = match phase {
+        Phase::PlayCards => "play cards",
+        Phase::ScoreBases => "score bases",
+        Phase::Draw => "draw two cards",
+        Phase::EndTurn => "end of turn",
+        Phase::Setup | Phase::StartTurn | Phase::Over => return None,
+    };
+    Some(say(
+        Verbosity::Full,
+        format!("{}: {name}.", sentence(&w.player(player))),
+        vec![],
+    ))
+}
+
+/// "Bot 2 takes a new hand: no minions in the first."
+pub(super) fn mulligan(w: &Words, player: PlayerId) -> Said {
+    say(
+        Verbosity::Brief,
+        format!(
+            "{} a new hand: no minions in the first.",
+            w.acts(player, "take")
+        ),
+        vec![],
+    )
+}
+
+/// "Bot 2 passes." (full verbosity: a pass changes nothing).
+pub(super) fn passed(w: &Words, player: PlayerId) -> Said {
+    say(Verbosity::Full, format!("{}.", w.acts(player, "pass")), vec![])
+}
+
+/// "Game over: Bot 2 wins. Final scores: you 12 VP, Bot 2 16 VP."
+pub(super) fn game_over(scene: &Scene, winner: PlayerId) -> Said {
+    let w = &scene.words;
+    let scores: Vec<String> = (0..w.game.players.len() as u8)
+        .map(PlayerId)
+        .map(|p| {
+            format!(
+                "{} {} VP",
+                sentence(&w.player(p)),
+                w.game.players[p.ix()].vp
+            )
+        })
+        .collect();
+    let verb = if Some(winner) == w.viewer {
+        "You win".to_string()
+    } else {
+        format!("{} wins", sentence(&w.name(winner)))
+    };
+    say(
+        Verbosity::Brief,
+        format!("Game over: {verb}. Final scores: {}.", scores.join(", ")),
+        vec![],
+    )
+}
