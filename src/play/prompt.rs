@@ -48,6 +48,9 @@ pub enum Act {
 pub struct Entry {
     /// Its number.
     pub number: usize,
+    /// Said with the question; an entry not said (a card that cannot be played now)
+    /// can still be named, to hear why not.
+    pub shown: bool,
     /// How it reads.
     pub label: String,
     /// Codes and names that also pick it.
@@ -79,20 +82,21 @@ impl Menu {
             .chain(
                 self.entries
                     .iter()
+                    .filter(|e| e.shown)
                     .map(|e| format!("{}. {}", e.number, e.label)),
             )
             .collect()
     }
 }
 
-/// "1 minion and 1 action left", "1 minion of power 2 or less left", "no plays left".
+/// "1 minion and 2 actions left", "1 minion of power 2 or less left", "no plays left".
 pub fn plays_left(game: &GameState) -> String {
-    let parts: Vec<String> = game
+    let kinds: Vec<(bool, String)> = game
         .turn
         .allowances
         .iter()
         .map(|a| {
-            let mut text = if a.minion { "1 minion" } else { "1 action" }.to_string();
+            let mut text = String::new();
             if let Some(p) = a.power_at_most {
                 text.push_str(&format!(" of power {p} or less"));
             }
@@ -105,9 +109,19 @@ pub fn plays_left(game: &GameState) -> String {
             if a.from_discard {
                 text.push_str(" from your discard pile");
             }
-            text
+            (a.minion, text)
         })
         .collect();
+    // Plays alike are counted together: "2 actions", never "1 action and 1 action".
+    let mut parts: Vec<String> = Vec::new();
+    for (i, kind) in kinds.iter().enumerate() {
+        if kinds[..i].contains(kind) {
+            continue;
+        }
+        let n = kinds.iter().filter(|k| *k == kind).count();
+        let noun = count(n, if kind.0 { "minion" } else { "action" });
+        parts.push(format!("{noun}{}", kind.1));
+    }
     if parts.is_empty() {
         "no plays left".to_string()
     } else {
@@ -156,10 +170,12 @@ fn option_keys(w: &Words, choice: &Choice) -> Vec<String> {
 }
 
 /// The engine's question, as read by `w.viewer`.
-pub fn decision_menu(d: &Decision, w: &Words, verbosity: Verbosity) -> Menu {
+///
+/// `new` are the cards drawn since the player's last turn, marked in the main question.
+pub fn decision_menu(d: &Decision, w: &Words, verbosity: Verbosity, new: &[Uid]) -> Menu {
     let several = w.seats.iter().filter(|s| s.is_human()).count() > 1;
     match d.ask {
-        Ask::Main | Ask::ExtraNow => main_menu(d, w, verbosity),
+        Ask::Main | Ask::ExtraNow => main_menu(d, w, verbosity, new),
         _ => Menu {
             // With several people at the keyboard, say whom the question is for.
             header: if several {
@@ -167,19 +183,36 @@ pub fn decision_menu(d: &Decision, w: &Words, verbosity: Verbosity) -> Menu {
             } else {
                 header(d, w)
             },
-            entries: d
-                .options
-                .iter()
-                .enumerate()
-                .map(|(i, o)| Entry {
-                    number: i + 1,
-                    label: w.option(o),
-                    keys: option_keys(w, o),
-                    act: Act::Answer(i),
-                })
-                .collect(),
+            entries: said_once(
+                d.options
+                    .iter()
+                    .enumerate()
+                    .map(|(i, o)| Entry {
+                        number: i + 1,
+                        shown: true,
+                        label: w.option(o),
+                        keys: option_keys(w, o),
+                        act: Act::Answer(i),
+                    })
+                    .collect(),
+            ),
         },
     }
+}
+
+/// Entries that read the same (copies of a card in a hand) are said once, the first
+/// with "2 copies"; the others keep their numbers, so any of them can still be named.
+fn said_once(mut entries: Vec<Entry>) -> Vec<Entry> {
+    let labels: Vec<String> = entries.iter().map(|e| e.label.clone()).collect();
+    for (i, entry) in entries.iter_mut().enumerate() {
+        let same = labels.iter().filter(|l| **l == labels[i]).count();
+        if labels[..i].contains(&labels[i]) {
+            entry.shown = false;
+        } else if same > 1 {
+            entry.label.push_str(&format!(", {same} copies"));
+        }
+    }
+    entries
 }
 
 /// Why a card in hand has no play now.
@@ -188,23 +221,41 @@ fn why_not(game: &GameState, ask: &Ask, card: Uid) -> String {
         return "it is not a card you play".into();
     };
     let kind = if c.is_minion() { "minion" } else { "action" };
-    if *ask == Ask::ExtraNow {
-        "the extra play is not for it".into()
-    } else if !game
+    let plays: Vec<_> = game
         .turn
         .allowances
         .iter()
-        .any(|a| a.minion == c.is_minion())
-    {
+        .filter(|a| a.minion == c.is_minion())
+        .collect();
+    let power = match c.kind {
+        crate::cards::model::Kind::Minion { power } => Some(power),
+        _ => None,
+    };
+    let limit = plays.iter().map(|a| a.power_at_most).max().flatten();
+    if *ask == Ask::ExtraNow {
+        "the extra play is not for it".into()
+    } else if plays.is_empty() {
         format!("no {kind} play left")
+    } else if let (Some(power), Some(limit)) = (
+        power,
+        limit.filter(|_| plays.iter().all(|a| a.power_at_most.is_some())),
+    ) {
+        if power > limit {
+            format!("its power is too high, your minion play is for power {limit} or less")
+        } else {
+            "nowhere it may go now".into()
+        }
     } else {
         "nowhere it may go now".into()
     }
 }
 
-/// The main phase: your hand by position (so `play 2` and `2` mean the same card),
-/// then cards playable from elsewhere, Talents and Specials, and ending the turn.
-fn main_menu(d: &Decision, w: &Words, verbosity: Verbosity) -> Menu {
+/// The main phase: the cards in hand that can be played now, numbered by their place
+/// in the hand (so `play 2`, `2` and `card 2` mean the card `hand` says second),
+/// copies said once, cards drawn since your last turn marked new; then cards playable
+/// from elsewhere, Talents and Specials, and ending the turn. A card that cannot be
+/// played now is not said, but naming it says why.
+fn main_menu(d: &Decision, w: &Words, verbosity: Verbosity, new: &[Uid]) -> Menu {
     let game = w.game;
     let hand = &game.players[d.player.ix()].hand;
     let plays_of = |card: Uid| -> Vec<usize> {
@@ -215,22 +266,36 @@ fn main_menu(d: &Decision, w: &Words, verbosity: Verbosity) -> Menu {
             .map(|(i, _)| i)
             .collect()
     };
-    let mut entries = Vec::new();
+    let mut entries: Vec<Entry> = Vec::new();
+    let mut unplayable = 0;
     for (pos, &card) in hand.iter().enumerate() {
         let options = plays_of(card);
-        let text = w.hand_card(card, verbosity == Verbosity::Full);
-        let (label, act) = if options.is_empty() {
+        let id = game.def(card).id();
+        let copies: Vec<Uid> = hand
+            .iter()
+            .copied()
+            .filter(|&c| game.def(c).id() == id)
+            .collect();
+        let first = hand[..pos].iter().all(|&c| game.def(c).id() != id);
+        let act = if options.is_empty() {
+            if first {
+                unplayable += copies.len();
+            }
             let why = why_not(game, &d.ask, card);
-            let message = format!("{} cannot be played now: {why}.", w.labelled(card));
-            (
-                format!("{text} (cannot be played now: {why})"),
-                Act::Cannot(message),
-            )
+            Act::Cannot(format!("{} cannot be played now: {why}.", w.labelled(card)))
         } else {
-            (text, Act::Play { card, options })
+            Act::Play { card, options }
         };
+        let mut label = w.hand_card(card, verbosity == Verbosity::Full);
+        if copies.len() > 1 {
+            label.push_str(&format!(", {} copies", copies.len()));
+        }
+        if copies.iter().any(|c| new.contains(c)) {
+            label.push_str(", new");
+        }
         entries.push(Entry {
             number: pos + 1,
+            shown: first && matches!(act, Act::Play { .. }),
             label,
             keys: card_keys(w, card),
             act,
@@ -251,20 +316,30 @@ fn main_menu(d: &Decision, w: &Words, verbosity: Verbosity) -> Menu {
             _ => {}
         }
     }
+    let add = |entries: &mut Vec<Entry>, label: String, keys: Vec<String>, act: Act| {
+        entries.push(Entry {
+            number: hand.len().max(entries.len()) + 1,
+            shown: true,
+            label,
+            keys,
+            act,
+        })
+    };
     for card in elsewhere {
         let from = match game.locate(card) {
             Loc::Discard(_) => " from your discard pile",
             _ => "",
         };
-        entries.push(Entry {
-            number: entries.len() + 1,
-            label: format!("play {}{from}", w.hand_card(card, false)),
-            keys: card_keys(w, card),
-            act: Act::Play {
-                card,
-                options: plays_of(card),
-            },
-        });
+        let act = Act::Play {
+            card,
+            options: plays_of(card),
+        };
+        add(
+            &mut entries,
+            format!("play {}{from}", w.hand_card(card, false)),
+            card_keys(w, card),
+            act,
+        );
     }
     for card in uses {
         let options: Vec<usize> = d
@@ -276,33 +351,35 @@ fn main_menu(d: &Decision, w: &Words, verbosity: Verbosity) -> Menu {
             .collect();
         let mut keys = card_keys(w, card);
         keys.push("use".into());
-        entries.push(Entry {
-            number: entries.len() + 1,
-            label: format!("use {} {}", w.labelled(card), w.place(card)),
-            keys,
-            act: Act::Use(options),
-        });
+        let label = format!("use {} {}", w.labelled(card), w.place(card));
+        add(&mut entries, label, keys, Act::Use(options));
     }
     if let Some(i) = pass {
-        entries.push(Entry {
-            number: entries.len() + 1,
-            label: "pass: let the extra play go".into(),
-            keys: vec!["pass".into(), "no".into()],
-            act: Act::Answer(i),
-        });
+        let keys = vec!["pass".into(), "no".into()];
+        add(
+            &mut entries,
+            "pass: let the extra play go".into(),
+            keys,
+            Act::Answer(i),
+        );
     }
     if let Some(i) = end {
-        entries.push(Entry {
-            number: entries.len() + 1,
-            label: "end: stop playing cards this turn".into(),
-            keys: vec!["end".into()],
-            act: Act::End(i),
-        });
+        let keys = vec!["end".into()];
+        add(
+            &mut entries,
+            "end: stop playing cards this turn".into(),
+            keys,
+            Act::End(i),
+        );
     }
-    Menu {
-        header: header(d, w),
-        entries,
+    let mut header = header(d, w);
+    if unplayable > 0 && d.ask == Ask::Main {
+        header.push_str(&format!(
+            " {} in your hand cannot be played now: type hand to hear all.",
+            count(unplayable, "card")
+        ));
     }
+    Menu { header, entries }
 }
 
 /// "Cannon: choose a minion to destroy."
@@ -396,13 +473,9 @@ pub fn where_menu(d: &Decision, w: &Words, card: Uid, options: &[usize]) -> Menu
                 to: Some(PlayTo::Base(b)),
                 ..
             } => Entry {
+                shown: true,
                 number: w.game.base_index(b).map_or(k, |x| x) + 1,
-                label: format!(
-                    "{}, {} of {}",
-                    w.labelled_base(b),
-                    w.game.base_power(b),
-                    w.game.breakpoint(b)
-                ),
+                label: w.base_with_total(b),
                 keys: card_keys(w, b),
                 act: Act::Answer(i),
             },
@@ -410,12 +483,14 @@ pub fn where_menu(d: &Decision, w: &Words, card: Uid, options: &[usize]) -> Menu
                 to: Some(PlayTo::Minion(m)),
                 ..
             } => Entry {
+                shown: true,
                 number: k + 1,
                 label: w.option(&Choice::Card(m)),
                 keys: card_keys(w, m),
                 act: Act::Answer(i),
             },
             ref other => Entry {
+                shown: true,
                 number: k + 1,
                 label: w.option(other),
                 keys: option_keys(w, other),
@@ -425,6 +500,7 @@ pub fn where_menu(d: &Decision, w: &Words, card: Uid, options: &[usize]) -> Menu
         .collect();
     let next = entries.iter().map(|e| e.number).max().unwrap_or(0) + 1;
     entries.push(Entry {
+        shown: true,
         number: next,
         label: "back".into(),
         keys: vec!["back".into(), "cancel".into()],
@@ -442,6 +518,7 @@ pub fn use_menu(d: &Decision, w: &Words, options: &[usize]) -> Menu {
         .iter()
         .enumerate()
         .map(|(k, &i)| Entry {
+            shown: true,
             number: k + 1,
             label: w.option(&d.options[i]),
             keys: option_keys(w, &d.options[i]),
@@ -449,6 +526,7 @@ pub fn use_menu(d: &Decision, w: &Words, options: &[usize]) -> Menu {
         })
         .collect();
     entries.push(Entry {
+        shown: true,
         number: entries.len() + 1,
         label: "back".into(),
         keys: vec!["back".into(), "cancel".into()],
@@ -466,12 +544,14 @@ pub fn confirm_end_menu(end: usize, what: &str) -> Menu {
         header: format!("You can still play {what}. End your turn anyway?"),
         entries: vec![
             Entry {
+                shown: true,
                 number: 1,
                 label: "yes, end the turn".into(),
                 keys: vec!["yes".into()],
                 act: Act::End(end),
             },
             Entry {
+                shown: true,
                 number: 2,
                 label: "no, keep playing".into(),
                 keys: vec!["no".into(), "back".into()],

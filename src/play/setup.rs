@@ -227,11 +227,25 @@ pub fn setup(flags: &SetupFlags, console: &mut dyn Console) -> Result<Setup, Set
         }
     };
     let humans = players - bots;
+    if flags.names.len() > humans {
+        return Err(SetupEnd::Bad(format!(
+            "--names: {} given for {}; name the people only, in seat order.",
+            flags.names.len(),
+            match humans {
+                1 => "1 person".to_string(),
+                n => format!("{n} people"),
+            }
+        )));
+    }
     // A short random seed, easy to read out and type again.
     let seed = flags.seed.unwrap_or_else(|| rand::random::<u32>() as u64);
     let mut seats = Vec::new();
     for seat in 0..players {
-        let given_name = flags.names.get(seat).map(|n| n.trim()).filter(|n| !n.is_empty());
+        let given_name = flags
+            .names
+            .get(seat)
+            .map(|n| n.trim())
+            .filter(|n| !n.is_empty());
         let name = if seat >= humans {
             format!("Bot {}", seat + 1)
         } else if let Some(n) = given_name {

@@ -10,10 +10,11 @@ use super::narrate::{narrate, Scene, Verbosity};
 use super::pick::pick;
 use super::prompt::{self, Act, Menu, Prompt};
 use super::queries;
+use super::recap::Recap;
 use super::save::{self, SaveFile};
 use super::seat::Seat;
 use crate::bots::SeatView;
-use crate::engine::{Ask, Event, GameConfig, GameState, PlayerId, SetupError};
+use crate::engine::{Ask, Event, GameConfig, GameState, PlayerId, SetupError, Uid};
 use crate::sim::TURN_LIMIT;
 use std::path::{Path, PathBuf};
 
@@ -68,6 +69,14 @@ pub struct Table {
     scoring: Vec<crate::engine::Uid>,
     quit: bool,
     out: Vec<Line>,
+    /// Card codes lead lists and answers (off with `--codes off`).
+    codes: bool,
+    /// Say the recap at the start of each person's turn (`--recap`).
+    auto_recap: bool,
+    /// What each seat has not been told yet: since the end of its last turn.
+    recaps: Vec<Recap>,
+    /// Each seat's hand at the end of its last turn: the rest of its hand is new.
+    hands_then: Vec<Option<Vec<Uid>>>,
 }
 
 impl Table {
@@ -99,6 +108,7 @@ impl Table {
             autosave,
         );
         table.intro("Saved game loaded");
+        table.summary();
         table
     }
 
@@ -110,6 +120,7 @@ impl Table {
         log: Vec<String>,
         autosave: Option<PathBuf>,
     ) -> Table {
+        let seats_len = seats.len();
         Table {
             game,
             seats,
@@ -126,7 +137,21 @@ impl Table {
             scoring: Vec::new(),
             quit: false,
             out: Vec::new(),
+            codes: true,
+            auto_recap: false,
+            recaps: vec![Recap::default(); seats_len],
+            hands_then: vec![None; seats_len],
         }
+    }
+
+    /// Card codes lead lists and answers (true), or names only (false, `--codes off`).
+    pub fn set_codes(&mut self, codes: bool) {
+        self.codes = codes;
+    }
+
+    /// Says the recap at the start of each person's turn (`--recap`).
+    pub fn set_auto_recap(&mut self, on: bool) {
+        self.auto_recap = on;
     }
 
     /// Runs the bots until a person must answer, and returns everything to print.
@@ -135,9 +160,10 @@ impl Table {
         std::mem::take(&mut self.out)
     }
 
-    /// True once the game is over or the player quit.
+    /// True once the player quit: after the game is over, questions about it (score,
+    /// log, bases, recap) are still answered until then.
     pub fn finished(&self) -> bool {
-        self.quit || self.prompt == Prompt::Over
+        self.quit
     }
 
     /// The game, for tests and saving.
@@ -204,6 +230,11 @@ impl Table {
                 self.reply(lines)
             }
             Command::Log(n) => self.on_log(n),
+            Command::Recap => self.on_recap(),
+            Command::Rules(topic) => {
+                let lines = super::rules::rules(topic.as_deref());
+                self.reply(lines)
+            }
             Command::Repeat => self.on_repeat(),
             Command::Status => self.on_status(),
             Command::Options => self.on_options(),
@@ -289,7 +320,8 @@ impl Table {
         }
     }
 
-    fn passing_to(&self) -> Option<PlayerId> {
+    /// The person the keyboard is being handed to, while the game waits for Enter.
+    pub fn passing_to(&self) -> Option<PlayerId> {
         match self.prompt {
             Prompt::PassTo(p) => Some(p),
             _ => None,
@@ -302,6 +334,7 @@ impl Table {
             seats: &self.seats,
             viewer,
             codes: self.verbosity == Verbosity::Full,
+            show_codes: self.codes,
         }
     }
 
@@ -324,8 +357,8 @@ impl Table {
             .iter()
             .map(|b| {
                 format!(
-                    "{} {}",
-                    w.labelled_base(b.card),
+                    "{}, breakpoint {}",
+                    w.game.def(b.card).name(),
                     self.game.breakpoint(b.card)
                 )
             })
@@ -333,13 +366,48 @@ impl Table {
         let lines = [
             format!("{what}, seed {}. {}.", self.seed, players.join("; ")),
             format!(
-                "Bases, with breakpoints: {}. First to 15 VP wins. Type help for the commands.",
-                bases.join(", ")
+                "Bases: {}. First to 15 VP wins. Type help for the commands, rules for the rules.",
+                bases.join("; ")
             ),
         ];
         for l in lines {
             self.push(LineKind::Narration, l);
         }
+    }
+
+    /// Where a loaded game stands, in one paragraph: the turn, everyone's VP, each
+    /// base's total, and the size of your hand.
+    fn summary(&mut self) {
+        let w = self.words(self.narration_viewer());
+        let turn = &self.game.turn;
+        let whose = if Some(turn.player) == w.viewer {
+            "your turn".to_string()
+        } else {
+            format!("{}'s turn", w.name(turn.player))
+        };
+        let vp: Vec<String> = (0..self.game.players.len() as u8)
+            .map(|p| w.player_vp(PlayerId(p)))
+            .collect();
+        let bases: Vec<String> = self
+            .game
+            .bases
+            .iter()
+            .map(|b| w.base_with_total(b.card))
+            .collect();
+        let mut text = format!(
+            "Turn {}, {whose}. VP: {}. Bases: {}.",
+            turn.number,
+            vp.join("; "),
+            bases.join("; ")
+        );
+        if let Some(p) = w.viewer {
+            let n = self.game.players[p.ix()].hand.len();
+            text.push_str(&format!(
+                " Your hand: {}.",
+                super::describe::count(n, "card")
+            ));
+        }
+        self.push(LineKind::Narration, text);
     }
 
     // ----- the game moving on -----
@@ -349,14 +417,14 @@ impl Table {
     fn advance(&mut self) {
         loop {
             let Some(d) = self.game.pending() else {
-                self.prompt = Prompt::Over;
+                self.over();
                 return;
             };
             if self.game.turn.number > TURN_LIMIT {
                 self.error(format!(
                     "The game stopped: no winner after {TURN_LIMIT} turns."
                 ));
-                self.prompt = Prompt::Over;
+                self.over();
                 return;
             }
             let p = d.player;
@@ -384,6 +452,18 @@ impl Table {
         }
     }
 
+    /// The game has ended: it stays open for questions about it until `quit`.
+    fn over(&mut self) {
+        if self.prompt != Prompt::Over {
+            self.prompt = Prompt::Over;
+            self.push(
+                LineKind::Question,
+                "The game is over. Look back with score, bases, log or recap; type quit to leave."
+                    .into(),
+            );
+        }
+    }
+
     /// Prints the current question.
     fn ask(&mut self) {
         if let Some(menu) = self.menu() {
@@ -396,7 +476,12 @@ impl Table {
         let d = self.game.pending()?;
         let w = self.words(Some(d.player));
         match &self.prompt {
-            Prompt::Decision => Some(prompt::decision_menu(d, &w, self.verbosity)),
+            Prompt::Decision => Some(prompt::decision_menu(
+                d,
+                &w,
+                self.verbosity,
+                &self.new_cards(d.player),
+            )),
             Prompt::Where { card, options } => Some(prompt::where_menu(d, &w, *card, options)),
             Prompt::UseWhich { options } => Some(prompt::use_menu(d, &w, options)),
             Prompt::ConfirmEnd { end, what } => Some(prompt::confirm_end_menu(*end, what)),
@@ -420,17 +505,21 @@ impl Table {
             words: self.words(viewer),
             actor,
             scoring: &self.scoring,
+            texts: self.verbosity == Verbosity::Full,
         };
         let lines = narrate(&scene, events, self.verbosity);
-        let full = Scene {
+        // The log is a history: every outcome with card codes, no phases.
+        let history = Scene {
             words: Words {
                 codes: true,
                 ..self.words(viewer)
             },
+            texts: false,
             ..scene
         };
-        let logged = narrate(&full, events, Verbosity::Full);
+        let logged = narrate(&history, events, Verbosity::Normal);
         self.log.extend(logged);
+        self.keep_for_recap(before, events);
         for l in lines {
             self.last_narration.push(l.clone());
             self.push(LineKind::Narration, l);
@@ -462,6 +551,44 @@ impl Table {
         }
         if turn_ended {
             self.autosave_now();
+        }
+    }
+
+    /// Keeps what each seat will hear in its recap, notes the hand a seat ends its turn
+    /// with (what it draws after is new), and says the recap at the start of a
+    /// person's turn when asked to (`--recap`).
+    fn keep_for_recap(&mut self, before: &GameState, events: &[Event]) {
+        for r in &mut self.recaps {
+            r.record(before, events);
+        }
+        for e in events {
+            if let Event::TurnStarted { player, .. } = e {
+                let last = before.turn.player;
+                if last != *player {
+                    self.hands_then[last.ix()] = Some(before.players[last.ix()].hand.clone());
+                    self.recaps[last.ix()] = Recap::default();
+                }
+                let person = self.seats[player.ix()].is_human();
+                if self.auto_recap && person && self.narration_viewer() == Some(*player) {
+                    let lines = self.recaps[player.ix()].lines(&self.words(Some(*player)));
+                    for l in lines {
+                        self.push(LineKind::Narration, l);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The cards in a seat's hand drawn since the end of its last turn.
+    fn new_cards(&self, p: PlayerId) -> Vec<Uid> {
+        match &self.hands_then[p.ix()] {
+            Some(then) => self.game.players[p.ix()]
+                .hand
+                .iter()
+                .copied()
+                .filter(|c| !then.contains(c))
+                .collect(),
+            None => Vec::new(),
         }
     }
 
@@ -612,11 +739,10 @@ impl Table {
         }
         // The main question's entries, whatever follow-up is open: a failed play
         // leaves the conversation where it was.
-        let Some(menu) = self
-            .game
-            .pending()
-            .map(|d| prompt::decision_menu(d, &self.words(Some(d.player)), self.verbosity))
-        else {
+        let Some(menu) = self.game.pending().map(|d| {
+            let new = self.new_cards(d.player);
+            prompt::decision_menu(d, &self.words(Some(d.player)), self.verbosity, &new)
+        }) else {
             return;
         };
         let items = menu.items();
@@ -740,6 +866,16 @@ impl Table {
 
     // ----- questions about the game -----
 
+    fn on_recap(&mut self) {
+        match self.reader() {
+            Some(p) => {
+                let lines = self.recaps[p.ix()].lines(&self.words(Some(p)));
+                self.answers(lines);
+            }
+            None => self.error("No recap: no person is at the keyboard now.".into()),
+        }
+    }
+
     fn on_log(&mut self, n: usize) {
         if self.log.is_empty() {
             self.answer_line("Nothing has happened yet.".into());
@@ -797,12 +933,11 @@ impl Table {
         };
         lines.push(waiting);
         let scores: Vec<String> = (0..self.game.players.len() as u8)
-            .map(PlayerId)
-            .map(|p| format!("{} {}", w.player(p), self.game.players[p.ix()].vp))
+            .map(|p| w.player_vp(PlayerId(p)))
             .collect();
         lines.push(format!(
             "VP: {}. Seed {}. Verbosity {}.",
-            scores.join(", "),
+            scores.join("; "),
             self.seed,
             self.verbosity.name()
         ));
@@ -877,6 +1012,7 @@ fn is_private(command: &Command) -> bool {
         | Command::End
         | Command::Hand
         | Command::Card(_)
+        | Command::Recap
         | Command::Undo => true,
         _ => false,
     }

@@ -217,6 +217,13 @@ impl Console for Terminal {
     }
 }
 
+/// Clears the visible screen (not the scrollback a screen reader reads): when the
+/// keyboard is passed in hot-seat, for sighted players at the same table.
+pub fn clear_screen() {
+    use crossterm::{cursor::MoveTo, execute, terminal::Clear, terminal::ClearType};
+    let _ = execute!(std::io::stdout(), Clear(ClearType::All), MoveTo(0, 0));
+}
+
 /// Splits a line to fit `width` columns, at spaces only; a word longer than the width
 /// stands alone on its line, whole.
 pub fn wrap(text: &str, width: Option<usize>) -> Vec<String> {

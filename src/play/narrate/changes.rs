@@ -81,10 +81,7 @@ pub(super) fn extra_play(scene: &Scene, events: &[Event]) -> (Said, usize) {
     let Event::ExtraPlay { player, minion, by } = events[0] else {
         unreachable!("called on an extra play")
     };
-    let run = events
-        .iter()
-        .take_while(|e| *e == &events[0])
-        .count();
+    let run = events.iter().take_while(|e| *e == &events[0]).count();
     let what = if minion { "minion" } else { "action" };
     let plays = if run == 1 {
         format!("an extra {what} play")
@@ -107,7 +104,13 @@ fn gets(scene: &Scene, player: PlayerId) -> String {
 
 /// "Factory 436-1337: Bot 2 gains 1 VP, 5 in all." (VP from a base's places are in
 /// its scoring line instead).
-pub(super) fn gained_vp(scene: &Scene, player: PlayerId, amount: u32, total: u32, by: Option<Uid>) -> Said {
+pub(super) fn gained_vp(
+    scene: &Scene,
+    player: PlayerId,
+    amount: u32,
+    total: u32,
+    by: Option<Uid>,
+) -> Said {
     let w = &scene.words;
     let gains = if Some(player) == w.viewer {
         "you gain".to_string()
@@ -116,7 +119,10 @@ pub(super) fn gained_vp(scene: &Scene, player: PlayerId, amount: u32, total: u32
     };
     say(
         Verbosity::Brief,
-        sentence(&format!("{}{gains} {amount} VP, {total} in all.", cause(w, by))),
+        sentence(&format!(
+            "{}{gains} {amount} VP, {total} in all.",
+            cause(w, by)
+        )),
         vec![],
     )
 }

@@ -87,7 +87,11 @@ pub(super) fn looked_at_hand(w: &Words, player: PlayerId, target: PlayerId) -> S
         };
         format!("You look at {} hand: {cards}.", w.possessive(target))
     } else {
-        format!("{} at {} hand.", w.acts(player, "look"), w.possessive(target))
+        format!(
+            "{} at {} hand.",
+            w.acts(player, "look"),
+            w.possessive(target)
+        )
     };
     say(Verbosity::Brief, text, vec![])
 }

@@ -68,6 +68,8 @@ pub struct Scene<'a> {
     pub actor: PlayerId,
     /// Bases that have scored and not yet left play: their totals are not told.
     pub scoring: &'a [Uid],
+    /// Say what each played action does (full verbosity, not the log).
+    pub texts: bool,
 }
 
 /// One sentence, the least verbosity that shows it, and the bases whose totals it changed.
@@ -163,7 +165,8 @@ fn sentences(scene: &Scene, events: &[Event]) -> Vec<Said> {
         };
         let used = match &rest[0] {
             Event::TurnStarted { player, number } => one(turns::turn_started(w, *player, *number)),
-            Event::PhaseStarted { player, phase } => match turns::phase_started(w, *player, *phase) {
+            Event::PhaseStarted { player, phase } => match turns::phase_started(w, *player, *phase)
+            {
                 Some(said) => one(said),
                 None => 1,
             },
@@ -177,9 +180,7 @@ fn sentences(scene: &Scene, events: &[Event]) -> Vec<Said> {
                 from,
             } => one(plays::played(scene, *player, *card, *to, *from)),
             // A Special played as it is used is said once, by its play.
-            Event::Used { player, card }
-                if matches!(rest.get(1), Some(Event::Played { card: c, .. }) if c == card) =>
-            {
+            Event::Used { player, card } if matches!(rest.get(1), Some(Event::Played { card: c, .. }) if c == card) => {
                 1
             }
             Event::Used { player, card } => one(plays::used(scene, *player, *card)),
@@ -278,9 +279,11 @@ mod tests {
                 seats,
                 viewer: Some(PlayerId(0)),
                 codes: v == Verbosity::Full,
+                show_codes: true,
             },
             actor: game.turn.player,
             scoring: &[],
+            texts: v == Verbosity::Full,
         };
         narrate(&scene, events, v)
     }

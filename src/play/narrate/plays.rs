@@ -33,15 +33,18 @@ pub(super) fn played(
             )
         }
         Some(other) => (
-            format!(" {}", zone_phrase(w, other, &own_possessive(w, player, player))),
+            format!(
+                " {}",
+                zone_phrase(w, other, &own_possessive(w, player, player))
+            ),
             vec![],
         ),
         None => (String::new(), vec![]),
     };
     let head = format!("{} {}{from}{target}", w.acts(player, "play"), w.card(card));
-    // At full verbosity (codes on) an action's text follows: a listener may not know it.
+    // At full verbosity an action's text follows: a listener may not know it.
     let text = match w.game.def(card).card() {
-        Some(c) if w.codes && !c.is_minion() => format!("{head}: {}", c.text),
+        Some(c) if scene.texts && !c.is_minion() => format!("{head}: {}", c.text),
         _ => format!("{head}."),
     };
     say(Verbosity::Brief, text, bases)
@@ -125,7 +128,10 @@ pub(super) fn prevented(scene: &Scene, card: Uid, by: Uid) -> Said {
     let w = &scene.words;
     let target = w.owned_card(card, scene.actor);
     let text = if card == by {
-        format!("{} cannot be destroyed: its own ability.", sentence(&target))
+        format!(
+            "{} cannot be destroyed: its own ability.",
+            sentence(&target)
+        )
     } else if attached_to(scene, by) == Some(card)
         || scene.before.controller(by) == scene.before.controller(card)
     {

@@ -9,7 +9,11 @@ use crate::play::describe::{sentence, Words};
 /// brief and normal it is not said twice.
 pub(super) fn turn_started(w: &Words, player: PlayerId, number: u32) -> Said {
     if Some(player) == w.viewer {
-        say(Verbosity::Full, format!("Turn {number}, your turn."), vec![])
+        say(
+            Verbosity::Full,
+            format!("Turn {number}, your turn."),
+            vec![],
+        )
     } else {
         say(
             Verbosity::Brief,
@@ -49,21 +53,18 @@ pub(super) fn mulligan(w: &Words, player: PlayerId) -> Said {
 
 /// "Bot 2 passes." (full verbosity: a pass changes nothing).
 pub(super) fn passed(w: &Words, player: PlayerId) -> Said {
-    say(Verbosity::Full, format!("{}.", w.acts(player, "pass")), vec![])
+    say(
+        Verbosity::Full,
+        format!("{}.", w.acts(player, "pass")),
+        vec![],
+    )
 }
 
 /// "Game over: Bot 2 wins. Final scores: you 12 VP, Bot 2 16 VP."
 pub(super) fn game_over(scene: &Scene, winner: PlayerId) -> Said {
     let w = &scene.words;
     let scores: Vec<String> = (0..w.game.players.len() as u8)
-        .map(PlayerId)
-        .map(|p| {
-            format!(
-                "{} {} VP",
-                sentence(&w.player(p)),
-                w.game.players[p.ix()].vp
-            )
-        })
+        .map(|p| w.player_vp(PlayerId(p)))
         .collect();
     let verb = if Some(winner) == w.viewer {
         "You win".to_string()
@@ -72,7 +73,7 @@ pub(super) fn game_over(scene: &Scene, winner: PlayerId) -> Said {
     };
     say(
         Verbosity::Brief,
-        format!("Game over: {verb}. Final scores: {}.", scores.join(", ")),
+        format!("Game over: {verb}. Final scores: {}.", scores.join("; ")),
         vec![],
     )
 }

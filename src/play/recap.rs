@@ -1,0 +1,138 @@
+//! `recap`: what changed since a player's last turn, in a few lines: the cards played
+//! at each base, the minions destroyed or moved, the bases scored and the VP gained.
+//! Only public things are kept (plays, destructions, moves, scoring), so a recap can
+//! be read to anyone.
+
+use super::describe::{and_list, grouped, sentence, Words};
+use crate::engine::events::Zone;
+use crate::engine::{Event, GameState, PlayerId, Uid};
+use serde::{Deserialize, Serialize};
+
+/// What happened since one player's last turn began.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Recap {
+    /// Cards played: by whom, which, and the base it went to (if any).
+    plays: Vec<(PlayerId, Uid, Option<Uid>)>,
+    /// Minions destroyed, with their owners.
+    destroyed: Vec<(Uid, PlayerId)>,
+    /// Minions moved, and the base each went to.
+    moved: Vec<(Uid, Uid)>,
+    /// Bases scored.
+    scored: Vec<Uid>,
+    /// VP gained by each player, in the order they were first gained.
+    vp: Vec<(PlayerId, u32)>,
+}
+
+impl Recap {
+    /// Keeps the public outcomes of a batch of events (`before` is the game before them).
+    pub fn record(&mut self, before: &GameState, events: &[Event]) {
+        for e in events {
+            match e {
+                Event::Played {
+                    player, card, to, ..
+                } => {
+                    let base = match to {
+                        Some(Zone::Base(b)) => Some(*b),
+                        Some(Zone::Minion(m)) => before.base_of(*m),
+                        _ => None,
+                    };
+                    self.plays.push((*player, *card, base));
+                }
+                Event::Destroyed { card, .. } => {
+                    self.destroyed.push((*card, before.owner(*card)));
+                }
+                Event::Moved { card, to, .. } => self.moved.push((*card, *to)),
+                Event::BaseScored { base, .. } => self.scored.push(*base),
+                Event::GainedVp { player, amount, .. } => {
+                    match self.vp.iter_mut().find(|(p, _)| p == player) {
+                        Some((_, n)) => *n += amount,
+                        None => self.vp.push((*player, *amount)),
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// The recap, a line per subject; one line when nothing happened.
+    pub fn lines(&self, w: &Words) -> Vec<String> {
+        let name = |c: Uid| w.game.def(c).name().to_string();
+        let mut lines = Vec::new();
+        let mut players: Vec<PlayerId> = Vec::new();
+        for (p, _, _) in &self.plays {
+            if !players.contains(p) {
+                players.push(*p);
+            }
+        }
+        for p in players {
+            let mut places: Vec<Option<Uid>> = Vec::new();
+            for (q, _, b) in &self.plays {
+                if *q == p && !places.contains(b) {
+                    places.push(*b);
+                }
+            }
+            let parts: Vec<String> = places
+                .iter()
+                .map(|b| {
+                    let cards: Vec<String> = self
+                        .plays
+                        .iter()
+                        .filter(|(q, _, x)| *q == p && x == b)
+                        .map(|(_, c, _)| name(*c))
+                        .collect();
+                    let cards = and_list(&grouped(&cards));
+                    match b {
+                        Some(b) => format!("{cards} on {}", name(*b)),
+                        None => cards,
+                    }
+                })
+                .collect();
+            lines.push(format!(
+                "{} played {}.",
+                sentence(&w.player(p)),
+                parts.join("; ")
+            ));
+        }
+        if !self.destroyed.is_empty() {
+            let names: Vec<String> = self
+                .destroyed
+                .iter()
+                .map(|&(c, owner)| format!("{} {}", w.possessive(owner), name(c)))
+                .collect();
+            lines.push(format!("Destroyed: {}.", and_list(&grouped(&names))));
+        }
+        if !self.moved.is_empty() {
+            let names: Vec<String> = self
+                .moved
+                .iter()
+                .map(|&(c, to)| format!("{} to {}", name(c), name(to)))
+                .collect();
+            lines.push(format!("Moved: {}.", and_list(&names)));
+        }
+        if !self.scored.is_empty() {
+            let names: Vec<String> = self.scored.iter().map(|&b| name(b)).collect();
+            let gains: Vec<String> = self
+                .vp
+                .iter()
+                .map(|&(p, n)| format!("{n} VP for {}", w.player(p)))
+                .collect();
+            let mut line = format!("Scored: {}.", and_list(&names));
+            if !gains.is_empty() {
+                line.push_str(&format!(" Gained: {}.", and_list(&gains)));
+            }
+            lines.push(line);
+        } else if !self.vp.is_empty() {
+            let gains: Vec<String> = self
+                .vp
+                .iter()
+                .map(|&(p, n)| format!("{n} VP for {}", w.player(p)))
+                .collect();
+            lines.push(format!("Gained: {}.", and_list(&gains)));
+        }
+        if lines.is_empty() {
+            return vec!["Nothing was played since your last turn.".to_string()];
+        }
+        lines.insert(0, "Since your last turn:".to_string());
+        lines
+    }
+}
