@@ -10,6 +10,7 @@
 //! [`describe`] (names of things), [`save`], [`speech`] and [`terminal`].
 
 pub mod commands;
+pub mod complete;
 pub mod describe;
 pub mod narrate;
 pub mod pick;
@@ -271,6 +272,7 @@ pub fn run(args: &PlayArgs) -> u8 {
     let opening = table.start();
     term.show(&opening);
     while !table.finished() {
+        term.set_names(table.names_in_game());
         let passing = table.passing_to().is_some();
         let lines = match term.read() {
             Some(line) => respond(&mut table, speaker.as_ref(), &line),

@@ -166,6 +166,35 @@ impl Table {
         self.quit
     }
 
+    /// The names and codes of what the reader may name now: their hand, the cards in
+    /// play, the bases and the players (for Tab completion).
+    pub fn names_in_game(&self) -> Vec<String> {
+        let w = self.words(self.reader());
+        let mut cards: Vec<Uid> = w
+            .viewer
+            .map(|p| self.game.players[p.ix()].hand.clone())
+            .unwrap_or_default();
+        for b in &self.game.bases {
+            cards.push(b.card);
+            for m in &b.minions {
+                cards.push(m.card);
+                cards.extend(m.attached.iter().map(|a| a.card));
+            }
+            cards.extend(b.actions.iter().map(|a| a.card));
+        }
+        let mut names: Vec<String> = self.seats.iter().map(|s| s.name.clone()).collect();
+        for c in cards {
+            let def = self.game.def(c);
+            names.push(def.name().to_string());
+            let code = def
+                .card()
+                .map(|c| c.code.clone())
+                .or_else(|| def.base().map(|b| b.code.clone()));
+            names.extend(code);
+        }
+        names
+    }
+
     /// The game, for tests and saving.
     pub fn game(&self) -> &GameState {
         &self.game
