@@ -87,7 +87,7 @@ fn check_game(players: usize, seed: u64) {
         .collect();
     let mut bots: Vec<Bot> = (0..players)
         .map(|i| {
-            let kind = if (seed + i as u64) % 2 == 0 {
+            let kind = if (seed + i as u64).is_multiple_of(2) {
                 BotKind::Heuristic
             } else {
                 BotKind::Random

@@ -187,7 +187,7 @@ impl<'a> Words<'a> {
     pub fn base_total(&self, base: Uid) -> String {
         let (power, breakpoint) = (self.game.base_power(base), self.game.breakpoint(base));
         let mut text = format!("{power} of {breakpoint}");
-        if power >= breakpoint as i32 {
+        if power >= breakpoint {
             text.push_str(", will score");
         }
         text

@@ -401,7 +401,9 @@ fn choose_header(d: &Decision, w: &Words, source: Uid, purpose: Option<Purpose>)
         Some(Purpose::MoveTo) => " to move it to",
         Some(Purpose::Return) => " to return to its owner's hand",
         Some(Purpose::PlaceOnBottom) => " to put on the bottom of its owner's deck",
-        Some(Purpose::PlaceOnTop) => " to put on top of its owner's deck",
+        Some(Purpose::PlaceOnTop) => {
+            " to put on top of its owner's deck; each goes on the one before, so the last you choose is drawn first"
+        }
         Some(Purpose::Play) => " to play",
         Some(Purpose::PlayOn) => " to play it on",
         Some(Purpose::Discard) => " to discard",
@@ -416,6 +418,15 @@ fn choose_header(d: &Decision, w: &Words, source: Uid, purpose: Option<Purpose>)
         ""
     };
     format!("{}: choose {noun}{what}{optional}.", w.labelled(source))
+}
+
+/// The sentence of an ability's text that says what you may do ("If it is a minion,
+/// you may play it as an extra minion; ..."): what a "Do it?" question asks about,
+/// not what has happened already. The whole text when no sentence says "may".
+fn optional_part(text: &str) -> &str {
+    text.split_inclusive(". ")
+        .find(|s| s.contains("may"))
+        .map_or(text, str::trim)
 }
 
 /// The question line of an engine decision.
@@ -446,16 +457,18 @@ fn header(d: &Decision, w: &Words) -> String {
                 || game.def(*source).base().map_or("", |b| b.text.as_str()),
                 |c| c.text.as_str(),
             );
-            format!(
-                "{}: you may use its ability. Do it? {text}",
-                w.labelled(*source)
-            )
+            format!("{}: {} Do it?", w.labelled(*source), optional_part(text))
         }
         Ask::DiscardToTen => format!(
             "You have {}, more than 10: discard one.",
             count(game.players[d.player.ix()].hand.len(), "card")
         ),
-        Ask::ExtraNow => "An extra play, now or never: play one of these, or pass.".into(),
+        // Some extra plays may be let go (pass), some were chosen already (a Special
+        // used): the question says which.
+        Ask::ExtraNow if d.options.contains(&Choice::Pass) => {
+            "An extra play, now or never: play one of these, or pass.".into()
+        }
+        Ask::ExtraNow => "An extra play, now: play it.".into(),
     }
 }
 
@@ -577,5 +590,67 @@ pub fn still_playable(d: &Decision, game: &GameState) -> Option<String> {
         (true, false) => Some("a minion".into()),
         (false, true) => Some("an action".into()),
         (false, false) => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::state::Allowance;
+    use crate::engine::GameConfig;
+
+    fn game() -> GameState {
+        let config = GameConfig {
+            seed: 3,
+            factions: vec![
+                ["pirates".into(), "ninjas".into()],
+                ["aliens".into(), "dinosaurs".into()],
+            ],
+            all_bases: false,
+            shared_factions: false,
+            first_player: Some(0),
+        };
+        GameState::new(&config).unwrap()
+    }
+
+    #[test]
+    fn plays_alike_are_counted_together() {
+        let mut game = game();
+        game.turn.allowances = vec![
+            Allowance::normal(true),
+            Allowance::normal(false),
+            Allowance::normal(false),
+        ];
+        assert_eq!(plays_left(&game), "1 minion and 2 actions left");
+    }
+
+    #[test]
+    fn a_minion_too_strong_for_the_play_left_says_so() {
+        let mut game = game();
+        game.turn.allowances = vec![Allowance {
+            power_at_most: Some(2),
+            ..Allowance::normal(true)
+        }];
+        let strong = game.players[0]
+            .deck
+            .iter()
+            .chain(&game.players[0].hand)
+            .copied()
+            .find(|&c| {
+                game.def(c)
+                    .card()
+                    .and_then(|c| c.power())
+                    .is_some_and(|p| p > 2)
+            })
+            .unwrap();
+        let why = why_not(&game, &Ask::Main, strong);
+        assert!(why.contains("power is too high"), "{why}");
+    }
+
+    #[test]
+    fn a_may_question_asks_about_what_is_still_to_do() {
+        let hoverbot = "Reveal the top card of your deck. If it is a minion, you may play it as an extra minion; if you do not play it, it goes back on top of your deck.";
+        assert!(optional_part(hoverbot).starts_with("If it is a minion, you may play it"));
+        assert_eq!(optional_part("Draw a card."), "Draw a card.");
     }
 }

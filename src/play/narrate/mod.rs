@@ -236,6 +236,7 @@ fn push(out: &mut Vec<Said>, (said, used): (Said, usize)) -> usize {
 mod tests {
     use super::*;
     use crate::bots::{Bot, BotKind};
+    use crate::engine::events::Zone;
     use crate::engine::{Choice, GameConfig, PlayTo};
     use crate::play::seat::Seat;
 
@@ -388,6 +389,101 @@ mod tests {
                 game.def(base).name()
             )]
         );
+    }
+
+    #[test]
+    fn vp_a_base_gives_beyond_its_places_is_said_with_its_cause() {
+        let (game, _, seats) = game();
+        let base = game.bases[0].card;
+        let gain = |amount, total| Event::GainedVp {
+            player: PlayerId(1),
+            amount,
+            total,
+            by: Some(base),
+        };
+        let events = vec![
+            Event::BaseScored {
+                base,
+                ranks: vec![(PlayerId(1), 14, 4)],
+            },
+            gain(4, 4),
+            gain(1, 5),
+        ];
+        let said = lines(&game, &game, &seats, &events, Verbosity::Brief);
+        let name = game.def(base).name();
+        assert_eq!(said.len(), 2, "{said:?}");
+        assert_eq!(said[1], format!("{name}: Bot 2 gains 1 VP, 5 in all."));
+    }
+
+    #[test]
+    fn repeated_extra_plays_are_one_line_with_the_cause_first() {
+        let (game, _, seats) = game();
+        let card = game.players[0].hand[0];
+        let extra = Event::ExtraPlay {
+            player: PlayerId(0),
+            minion: false,
+            by: Some(card),
+        };
+        let said = lines(
+            &game,
+            &game,
+            &seats,
+            &[extra.clone(), extra],
+            Verbosity::Brief,
+        );
+        let name = game.def(card).name();
+        assert_eq!(said, vec![format!("{name}: you get 2 extra action plays.")]);
+    }
+
+    #[test]
+    fn a_special_played_as_it_is_used_is_said_once() {
+        let (game, _, seats) = game();
+        let card = game.players[0].hand[0];
+        let events = vec![
+            Event::Used {
+                player: PlayerId(0),
+                card,
+            },
+            Event::Played {
+                player: PlayerId(0),
+                card,
+                to: None,
+                from: Zone::Hand,
+            },
+        ];
+        let said = lines(&game, &game, &seats, &events, Verbosity::Normal);
+        assert_eq!(said, vec![format!("You play {}.", game.def(card).name())]);
+    }
+
+    #[test]
+    fn cards_from_a_hand_onto_a_deck_are_named_only_to_their_owner() {
+        let (game, _, seats) = game();
+        let theirs = game.players[1].hand[..2].to_vec();
+        let events: Vec<Event> = theirs
+            .iter()
+            .map(|&card| Event::Placed {
+                card,
+                to: Zone::DeckTop,
+                by: Some(theirs[0]),
+            })
+            .collect();
+        let said = lines(&game, &game, &seats, &events, Verbosity::Normal);
+        let cause = game.def(theirs[0]).name();
+        assert_eq!(
+            said,
+            vec![format!(
+                "{cause}: Bot 2 puts 2 cards from their hand on top of their deck."
+            )]
+        );
+        let mine = game.players[0].hand[..1].to_vec();
+        let events = vec![Event::Placed {
+            card: mine[0],
+            to: Zone::DeckTop,
+            by: None,
+        }];
+        let said = lines(&game, &game, &seats, &events, Verbosity::Normal);
+        let name = game.def(mine[0]).name();
+        assert_eq!(said, vec![format!("{name} goes on top of your deck.")]);
     }
 
     #[test]
