@@ -77,6 +77,8 @@ pub struct Table {
     recaps: Vec<Recap>,
     /// Each seat's hand at the end of its last turn: the rest of its hand is new.
     hands_then: Vec<Option<Vec<Uid>>>,
+    /// A new game's deal, narrated when the game starts.
+    opening: Option<Vec<Event>>,
 }
 
 impl Table {
@@ -89,11 +91,8 @@ impl Table {
     ) -> Result<Table, SetupError> {
         let mut game = GameState::new(config)?;
         let events = game.take_events();
-        let before = game.clone();
         let mut table = Table::with(game, seats, config.seed, verbosity, Vec::new(), autosave);
-        table.intro("New game");
-        let actor = table.game.turn.player;
-        table.narrate(&before, actor, &events);
+        table.opening = Some(events);
         Ok(table)
     }
 
@@ -141,6 +140,7 @@ impl Table {
             auto_recap: false,
             recaps: vec![Recap::default(); seats_len],
             hands_then: vec![None; seats_len],
+            opening: None,
         }
     }
 
@@ -156,6 +156,12 @@ impl Table {
 
     /// Runs the bots until a person must answer, and returns everything to print.
     pub fn start(&mut self) -> Vec<Line> {
+        // A new game's deal is narrated now, once the settings are made.
+        if let Some(events) = self.opening.take() {
+            self.intro("New game");
+            let before = self.game.clone();
+            self.narrate(&before, self.game.turn.player, &events);
+        }
         self.advance();
         std::mem::take(&mut self.out)
     }
