@@ -402,7 +402,7 @@ impl<'a> Words<'a> {
             Loc::Minion(..) => format!(
                 "{}, {}, power {}, {}",
                 self.labelled(card),
-                self.possessive(self.game.controller(card)),
+                self.owner_word(self.game.controller(card)),
                 self.game.power(card),
                 self.place(card)
             ),
