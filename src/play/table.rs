@@ -589,12 +589,15 @@ impl Table {
         }
     }
 
-    /// Keeps what each seat will hear in its recap, notes the hand a seat ends its turn
-    /// with (what it draws after is new), and says the recap at the start of a
-    /// person's turn when asked to (`--recap`).
+    /// Keeps what each seat will hear in its recap (the other seats' turns), notes the
+    /// hand a seat ends its turn with (what it draws after is new), and says the recap
+    /// at the start of a person's turn when asked to (`--recap`).
     fn keep_for_recap(&mut self, before: &GameState, events: &[Event]) {
-        for r in &mut self.recaps {
-            r.record(before, events);
+        // A seat's own turn is not in its recap (so an undone play never is).
+        for (i, r) in self.recaps.iter_mut().enumerate() {
+            if before.turn.player.ix() != i {
+                r.record(before, events);
+            }
         }
         for e in events {
             if let Event::TurnStarted { player, .. } = e {
