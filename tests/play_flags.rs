@@ -300,3 +300,28 @@ fn lines_heard_across_a_scripted_game_at_each_verbosity() {
         assert!(*now < before, "{counts:?} against {BEFORE:?}");
     }
 }
+
+#[test]
+fn names_match_by_any_word_in_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, out, _) = run(
+        dir.path(),
+        &[&TWO[..], &["--bots", "1"]].concat(),
+        "base goju\ncard saucy\nplay wench on goju\nbase shinies\nplay poisen\nquit\n",
+    );
+    assert!(
+        out.contains("> base goju\n2. Temple of Goju, 0 of 18."),
+        "{out}"
+    );
+    // Copies in hand are said once.
+    assert!(out.contains("In your hand, 2 copies.\n"), "{out}");
+    assert!(
+        out.contains("You play Saucy Wench on Temple of Goju"),
+        "{out}"
+    );
+    assert!(out.contains("Bot 2, 4 power: Laseratops 4."), "{out}");
+    assert!(
+        out.contains("Nothing here matches \"poisen\". Did you mean Poison?"),
+        "{out}"
+    );
+}

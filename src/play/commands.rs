@@ -168,7 +168,7 @@ pub fn help(topic: Option<&str>) -> Result<Vec<String>, String> {
     match topic {
         None => {
             let mut lines = vec![
-                "Commands (answer any question with its number, a card code or the start of a name):"
+                "Commands (answer any question with its number, a card code or a name):"
                     .to_string(),
             ];
             lines.extend(COMMANDS.iter().map(|c| format!("{}: {}", c.usage, c.about)));

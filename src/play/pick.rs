@@ -71,16 +71,12 @@ pub fn pick(text: &str, items: &[Item]) -> Result<usize, String> {
     ))
 }
 
-/// "Expected a number from 1 to 5, a card code or the start of a name" (or the
+/// "Expected a number from 1 to 5, a card code or a name" (or the
 /// numbers listed, when the list skips some; only the number when nothing has a name).
 pub fn expected(items: &[Item]) -> String {
     let numbers: Vec<usize> = items.iter().map(|i| i.number).collect();
     let named = items.iter().any(|i| !i.keys.is_empty());
-    let tail = if named {
-        ", a card code or the start of a name"
-    } else {
-        ""
-    };
+    let tail = if named { ", a card code or a name" } else { "" };
     match numbers.as_slice() {
         [] => "Nothing to choose from".to_string(),
         [one] => format!("Expected {one}{tail}"),

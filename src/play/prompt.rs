@@ -1,7 +1,7 @@
 //! The questions a person is asked and their numbered entries: the engine's pending
 //! decision (the main phase lists your hand by position), and the front end's own
 //! follow-ups: where to play a card, which ability to use, "end anyway?". Each entry
-//! can be named by its number, a card code or the start of a name.
+//! can be named by its number, a card code or any word of a name.
 
 use super::describe::{count, Words};
 use super::narrate::Verbosity;
