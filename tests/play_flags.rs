@@ -177,6 +177,20 @@ fn hot_seat_names_and_clearing_the_screen() {
     assert!(out.contains("Pass to Ben, then press Enter."), "{out}");
     // --plain never clears: no escape codes.
     assert!(!out.contains('\u{1b}'), "{out}");
+    // Without it, the screen is cleared just before each hand-over after the first.
+    let (_, out, _) = run(
+        dir.path(),
+        &[
+            &TWO[..],
+            &["--bots", "0", "--names", "Ann,Ben", "--clear-on-pass"],
+        ]
+        .concat(),
+        "\nend\nyes\n\nquit\n",
+    );
+    assert!(
+        out.contains("\u{1b}[2J\u{1b}[1;1HPass to Ann, then press Enter."),
+        "{out:?}"
+    );
     let (code, _, err) = run(
         dir.path(),
         &[&TWO[..], &["--bots", "1", "--names", "Ann,Ben"]].concat(),

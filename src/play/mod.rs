@@ -278,10 +278,17 @@ pub fn run(args: &PlayArgs) -> u8 {
             Some(line) => respond(&mut table, speaker.as_ref(), &line),
             None => table.command(Command::Quit),
         };
-        if passing && table.passing_to().is_none() && args.clear_on_pass && !args.plain {
-            terminal::clear_screen();
+        // Handing the keyboard over: what was on the screen (a hand) is cleared just
+        // before "Pass to ...", for sighted players at the same table.
+        let handing_over = !passing && table.passing_to().is_some();
+        match lines.split_last() {
+            Some((pass, before)) if handing_over && args.clear_on_pass && !args.plain => {
+                term.show(before);
+                terminal::clear_screen();
+                term.show(std::slice::from_ref(pass));
+            }
+            _ => term.show(&lines),
         }
-        term.show(&lines);
     }
     speaker.finish(std::time::Duration::from_secs(10));
     term.speech_problems();
