@@ -92,7 +92,7 @@ pub fn narrate(scene: &Scene, events: &[Event], verbosity: Verbosity) -> Vec<Str
 }
 
 /// Adds "; Tortuga now 14 of 21" to the last line that touched each base still in play
-/// (a base that scored in the batch has left, so it gets none).
+/// whose total changed (a base that scored in the batch has left, so it gets none).
 fn with_totals(scene: &Scene, events: &[Event], said: Vec<Said>) -> Vec<String> {
     let game = scene.words.game;
     let scored: Vec<Uid> = events
@@ -108,7 +108,10 @@ fn with_totals(scene: &Scene, events: &[Event], said: Vec<Said>) -> Vec<String> 
         for &b in &s.bases {
             let last = !said[i + 1..].iter().any(|later| later.bases.contains(&b));
             let gone = scored.contains(&b) || scene.scoring.contains(&b);
-            if last && !gone && game.base_index(b).is_some() && !totals.contains(&b) {
+            // A total that did not change (an Ongoing action played there) is not said.
+            let changed = scene.before.base_power(b) != game.base_power(b)
+                || scene.before.breakpoint(b) != game.breakpoint(b);
+            if last && !gone && changed && game.base_index(b).is_some() && !totals.contains(&b) {
                 totals.push(b);
             }
         }
