@@ -3,6 +3,8 @@
 //! hand, the cards in play, the bases, the players), never to cards not in the game.
 
 use super::commands::COMMANDS;
+use super::describe::Words;
+use crate::engine::Uid;
 use rustyline::completion::{Completer, Pair};
 use rustyline::highlight::Highlighter;
 use rustyline::hint::Hinter;
@@ -57,6 +59,35 @@ pub fn candidates(line: &str, pos: usize, names: &[String]) -> (usize, Vec<Strin
     found.sort();
     found.dedup();
     (start, found)
+}
+
+/// The names and codes of what `w.viewer` may name now: their hand, the cards in
+/// play, the bases and the players.
+pub fn names_in_game(w: &Words) -> Vec<String> {
+    let game = w.game;
+    let mut cards: Vec<Uid> = w
+        .viewer
+        .map(|p| game.players[p.ix()].hand.clone())
+        .unwrap_or_default();
+    for b in &game.bases {
+        cards.push(b.card);
+        for m in &b.minions {
+            cards.push(m.card);
+            cards.extend(m.attached.iter().map(|a| a.card));
+        }
+        cards.extend(b.actions.iter().map(|a| a.card));
+    }
+    let mut names: Vec<String> = w.seats.iter().map(|s| s.name.clone()).collect();
+    for c in cards {
+        let def = game.def(c);
+        names.push(def.name().to_string());
+        let code = def
+            .card()
+            .map(|c| c.code.clone())
+            .or_else(|| def.base().map(|b| b.code.clone()));
+        names.extend(code);
+    }
+    names
 }
 
 impl Completer for Completion {

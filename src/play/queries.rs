@@ -234,3 +234,34 @@ pub fn card(w: &Words, text: &str) -> Result<Vec<String>, String> {
         )),
     }
 }
+
+/// Where a game stands, in one paragraph (said after `--load`): the turn, everyone's
+/// VP, each base's total, and the size of your hand.
+pub fn summary(w: &Words) -> String {
+    let game = w.game;
+    let turn = &game.turn;
+    let whose = if Some(turn.player) == w.viewer {
+        "your turn".to_string()
+    } else {
+        format!("{}'s turn", w.name(turn.player))
+    };
+    let vp: Vec<String> = (0..game.players.len() as u8)
+        .map(|p| w.player_vp(PlayerId(p)))
+        .collect();
+    let bases: Vec<String> = game
+        .bases
+        .iter()
+        .map(|b| w.base_with_total(b.card))
+        .collect();
+    let mut text = format!(
+        "Turn {}, {whose}. VP: {}. Bases: {}.",
+        turn.number,
+        vp.join("; "),
+        bases.join("; ")
+    );
+    if let Some(p) = w.viewer {
+        let n = game.players[p.ix()].hand.len();
+        text.push_str(&format!(" Your hand: {}.", count(n, "card")));
+    }
+    text
+}

@@ -1,7 +1,8 @@
-//! `recap`: what changed since a player's last turn, in a few lines: the cards played
-//! at each base, the minions destroyed or moved, the bases scored and the VP gained.
-//! Only public things are kept (plays, destructions, moves, scoring), so a recap can
-//! be read to anyone.
+//! What each seat has missed since its last turn: `recap` (in a few lines, the cards
+//! played at each base, the minions destroyed or moved, the bases scored and the VP
+//! gained) and the cards drawn since, which the main question marks new. Only public
+//! things go in a recap (plays, destructions, moves, scoring), so it can be read to
+//! anyone.
 
 use super::describe::{and_list, grouped, sentence, Words};
 use crate::engine::events::Zone;
@@ -134,5 +135,63 @@ impl Recap {
         }
         lines.insert(0, "Since your last turn:".to_string());
         lines
+    }
+}
+
+/// Every seat's recap and its hand at the end of its last turn.
+#[derive(Debug, Clone, Default)]
+pub struct SinceLastTurn {
+    recaps: Vec<Recap>,
+    hands: Vec<Option<Vec<Uid>>>,
+}
+
+impl SinceLastTurn {
+    /// Nothing missed yet, for `seats` seats.
+    pub fn new(seats: usize) -> SinceLastTurn {
+        SinceLastTurn {
+            recaps: vec![Recap::default(); seats],
+            hands: vec![None; seats],
+        }
+    }
+
+    /// Keeps a batch of events for every seat but the one whose turn it is (so an undone
+    /// play is never in a recap), and notes the hand a seat ends its turn with. The
+    /// players whose turn began in the batch.
+    pub fn record(&mut self, before: &GameState, events: &[Event]) -> Vec<PlayerId> {
+        let last = before.turn.player;
+        for (i, r) in self.recaps.iter_mut().enumerate() {
+            if last.ix() != i {
+                r.record(before, events);
+            }
+        }
+        let mut began = Vec::new();
+        for e in events {
+            if let Event::TurnStarted { player, .. } = e {
+                if last != *player {
+                    self.hands[last.ix()] = Some(before.players[last.ix()].hand.clone());
+                    self.recaps[last.ix()] = Recap::default();
+                }
+                began.push(*player);
+            }
+        }
+        began
+    }
+
+    /// A seat's recap, as it reads to that seat.
+    pub fn lines(&self, p: PlayerId, w: &Words) -> Vec<String> {
+        self.recaps[p.ix()].lines(w)
+    }
+
+    /// The cards in a seat's hand drawn since the end of its last turn.
+    pub fn new_cards(&self, game: &GameState, p: PlayerId) -> Vec<Uid> {
+        match &self.hands[p.ix()] {
+            Some(then) => game.players[p.ix()]
+                .hand
+                .iter()
+                .copied()
+                .filter(|c| !then.contains(c))
+                .collect(),
+            None => Vec::new(),
+        }
     }
 }

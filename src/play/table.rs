@@ -10,11 +10,11 @@ use super::narrate::{narrate, Scene, Verbosity};
 use super::pick::pick;
 use super::prompt::{self, Act, Menu, Prompt};
 use super::queries;
-use super::recap::Recap;
+use super::recap::SinceLastTurn;
 use super::save::{self, SaveFile};
 use super::seat::Seat;
 use crate::bots::SeatView;
-use crate::engine::{Ask, Event, GameConfig, GameState, PlayerId, SetupError, Uid};
+use crate::engine::{Ask, Event, GameConfig, GameState, PlayerId, SetupError};
 use crate::sim::TURN_LIMIT;
 use std::path::{Path, PathBuf};
 
@@ -73,10 +73,8 @@ pub struct Table {
     codes: bool,
     /// Say the recap at the start of each person's turn (`--recap`).
     auto_recap: bool,
-    /// What each seat has not been told yet: since the end of its last turn.
-    recaps: Vec<Recap>,
-    /// Each seat's hand at the end of its last turn: the rest of its hand is new.
-    hands_then: Vec<Option<Vec<Uid>>>,
+    /// What each seat has missed since its last turn: its recap and its new cards.
+    missed: SinceLastTurn,
     /// A new game's deal, narrated when the game starts.
     opening: Option<Vec<Event>>,
 }
@@ -138,8 +136,7 @@ impl Table {
             out: Vec::new(),
             codes: true,
             auto_recap: false,
-            recaps: vec![Recap::default(); seats_len],
-            hands_then: vec![None; seats_len],
+            missed: SinceLastTurn::new(seats_len),
             opening: None,
         }
     }
@@ -172,33 +169,9 @@ impl Table {
         self.quit
     }
 
-    /// The names and codes of what the reader may name now: their hand, the cards in
-    /// play, the bases and the players (for Tab completion).
+    /// The names and codes of what the reader may name now (for Tab completion).
     pub fn names_in_game(&self) -> Vec<String> {
-        let w = self.words(self.reader());
-        let mut cards: Vec<Uid> = w
-            .viewer
-            .map(|p| self.game.players[p.ix()].hand.clone())
-            .unwrap_or_default();
-        for b in &self.game.bases {
-            cards.push(b.card);
-            for m in &b.minions {
-                cards.push(m.card);
-                cards.extend(m.attached.iter().map(|a| a.card));
-            }
-            cards.extend(b.actions.iter().map(|a| a.card));
-        }
-        let mut names: Vec<String> = self.seats.iter().map(|s| s.name.clone()).collect();
-        for c in cards {
-            let def = self.game.def(c);
-            names.push(def.name().to_string());
-            let code = def
-                .card()
-                .map(|c| c.code.clone())
-                .or_else(|| def.base().map(|b| b.code.clone()));
-            names.extend(code);
-        }
-        names
+        super::complete::names_in_game(&self.words(self.reader()))
     }
 
     /// The game, for tests and saving.
@@ -410,39 +383,10 @@ impl Table {
         }
     }
 
-    /// Where a loaded game stands, in one paragraph: the turn, everyone's VP, each
-    /// base's total, and the size of your hand.
+    /// Where a loaded game stands, in one paragraph.
     fn summary(&mut self) {
-        let w = self.words(self.narration_viewer());
-        let turn = &self.game.turn;
-        let whose = if Some(turn.player) == w.viewer {
-            "your turn".to_string()
-        } else {
-            format!("{}'s turn", w.name(turn.player))
-        };
-        let vp: Vec<String> = (0..self.game.players.len() as u8)
-            .map(|p| w.player_vp(PlayerId(p)))
-            .collect();
-        let bases: Vec<String> = self
-            .game
-            .bases
-            .iter()
-            .map(|b| w.base_with_total(b.card))
-            .collect();
-        let mut text = format!(
-            "Turn {}, {whose}. VP: {}. Bases: {}.",
-            turn.number,
-            vp.join("; "),
-            bases.join("; ")
-        );
-        if let Some(p) = w.viewer {
-            let n = self.game.players[p.ix()].hand.len();
-            text.push_str(&format!(
-                " Your hand: {}.",
-                super::describe::count(n, "card")
-            ));
-        }
-        self.push(LineKind::Narration, text);
+        let line = queries::summary(&self.words(self.narration_viewer()));
+        self.push(LineKind::Narration, line);
     }
 
     // ----- the game moving on -----
@@ -515,7 +459,7 @@ impl Table {
                 d,
                 &w,
                 self.verbosity,
-                &self.new_cards(d.player),
+                &self.missed.new_cards(&self.game, d.player),
             )),
             Prompt::Where { card, options } => Some(prompt::where_menu(d, &w, *card, options)),
             Prompt::UseWhich { options } => Some(prompt::use_menu(d, &w, options)),
@@ -589,44 +533,16 @@ impl Table {
         }
     }
 
-    /// Keeps what each seat will hear in its recap (the other seats' turns), notes the
-    /// hand a seat ends its turn with (what it draws after is new), and says the recap
-    /// at the start of a person's turn when asked to (`--recap`).
+    /// Says the recap at the start of a person's turn when asked to (`--recap`).
     fn keep_for_recap(&mut self, before: &GameState, events: &[Event]) {
-        // A seat's own turn is not in its recap (so an undone play never is).
-        for (i, r) in self.recaps.iter_mut().enumerate() {
-            if before.turn.player.ix() != i {
-                r.record(before, events);
-            }
-        }
-        for e in events {
-            if let Event::TurnStarted { player, .. } = e {
-                let last = before.turn.player;
-                if last != *player {
-                    self.hands_then[last.ix()] = Some(before.players[last.ix()].hand.clone());
-                    self.recaps[last.ix()] = Recap::default();
-                }
-                let person = self.seats[player.ix()].is_human();
-                if self.auto_recap && person && self.narration_viewer() == Some(*player) {
-                    let lines = self.recaps[player.ix()].lines(&self.words(Some(*player)));
-                    for l in lines {
-                        self.push(LineKind::Narration, l);
-                    }
+        for p in self.missed.record(before, events) {
+            let person = self.seats[p.ix()].is_human();
+            if self.auto_recap && person && self.narration_viewer() == Some(p) {
+                let lines = self.missed.lines(p, &self.words(Some(p)));
+                for l in lines {
+                    self.push(LineKind::Narration, l);
                 }
             }
-        }
-    }
-
-    /// The cards in a seat's hand drawn since the end of its last turn.
-    fn new_cards(&self, p: PlayerId) -> Vec<Uid> {
-        match &self.hands_then[p.ix()] {
-            Some(then) => self.game.players[p.ix()]
-                .hand
-                .iter()
-                .copied()
-                .filter(|c| !then.contains(c))
-                .collect(),
-            None => Vec::new(),
         }
     }
 
@@ -778,7 +694,7 @@ impl Table {
         // The main question's entries, whatever follow-up is open: a failed play
         // leaves the conversation where it was.
         let Some(menu) = self.game.pending().map(|d| {
-            let new = self.new_cards(d.player);
+            let new = self.missed.new_cards(&self.game, d.player);
             prompt::decision_menu(d, &self.words(Some(d.player)), self.verbosity, &new)
         }) else {
             return;
@@ -907,7 +823,7 @@ impl Table {
     fn on_recap(&mut self) {
         match self.reader() {
             Some(p) => {
-                let lines = self.recaps[p.ix()].lines(&self.words(Some(p)));
+                let lines = self.missed.lines(p, &self.words(Some(p)));
                 self.answers(lines);
             }
             None => self.error("No recap: no person is at the keyboard now.".into()),
