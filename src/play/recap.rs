@@ -195,3 +195,77 @@ impl SinceLastTurn {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::{Bot, BotKind};
+    use crate::engine::GameConfig;
+    use crate::play::seat::Seat;
+
+    #[test]
+    fn a_recap_groups_plays_by_player_and_base_and_says_vp_apart_from_names() {
+        let config = GameConfig {
+            seed: 5,
+            factions: vec![
+                ["pirates".into(), "ninjas".into()],
+                ["aliens".into(), "dinosaurs".into()],
+            ],
+            all_bases: false,
+            shared_factions: false,
+            first_player: Some(1),
+        };
+        let game = GameState::new(&config).unwrap();
+        let seats = vec![
+            Seat {
+                name: "You".into(),
+                bot: None,
+            },
+            Seat {
+                name: "Bot 2".into(),
+                bot: Some(Bot::new(BotKind::Heuristic, 1)),
+            },
+        ];
+        let base = game.bases[0].card;
+        let [a, b] = [game.players[1].hand[0], game.players[1].hand[1]];
+        let played = |card| Event::Played {
+            player: PlayerId(1),
+            card,
+            to: Some(Zone::Base(base)),
+            from: Zone::Hand,
+        };
+        let events = vec![
+            played(a),
+            played(b),
+            Event::BaseScored {
+                base,
+                ranks: vec![(PlayerId(1), 9, 3)],
+            },
+            Event::GainedVp {
+                player: PlayerId(1),
+                amount: 3,
+                total: 3,
+                by: Some(base),
+            },
+        ];
+        let mut missed = SinceLastTurn::new(2);
+        missed.record(&game, &events);
+        let w = Words {
+            game: &game,
+            seats: &seats,
+            viewer: Some(PlayerId(0)),
+            codes: false,
+            show_codes: true,
+        };
+        let name = |c: Uid| game.def(c).name().to_string();
+        let cards = and_list(&grouped(&[name(a), name(b)]));
+        assert_eq!(
+            missed.lines(PlayerId(0), &w),
+            vec![
+                "Since your last turn:".to_string(),
+                format!("Bot 2 played {cards} on {}.", name(base)),
+                format!("Scored: {}. Gained: 3 VP for Bot 2.", name(base)),
+            ]
+        );
+    }
+}
