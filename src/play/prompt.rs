@@ -175,7 +175,11 @@ fn option_keys(w: &Words, choice: &Choice) -> Vec<String> {
 pub fn decision_menu(d: &Decision, w: &Words, verbosity: Verbosity, new: &[Uid]) -> Menu {
     let several = w.seats.iter().filter(|s| s.is_human()).count() > 1;
     match d.ask {
-        Ask::Main | Ask::ExtraNow => main_menu(d, w, verbosity, new),
+        Ask::ExtraNow => match only_card(d) {
+            Some(card) => extra_where_menu(d, w, card),
+            None => main_menu(d, w, verbosity, new),
+        },
+        Ask::Main => main_menu(d, w, verbosity, new),
         _ => Menu {
             // With several people at the keyboard, say whom the question is for.
             header: if several {
@@ -525,6 +529,47 @@ pub fn where_menu(d: &Decision, w: &Words, card: Uid, options: &[usize]) -> Menu
     }
 }
 
+/// The one card every play of a decision plays, if there is one.
+fn only_card(d: &Decision) -> Option<Uid> {
+    let mut cards = d.options.iter().filter_map(|o| match o {
+        Choice::Play { card, .. } => Some(*card),
+        _ => None,
+    });
+    let first = cards.next()?;
+    cards.all(|c| c == first).then_some(first)
+}
+
+/// An extra play of one card (Hoverbot's revealed minion, Tenacious Z): asked once,
+/// as where to play it, with "pass" when it may be let go.
+fn extra_where_menu(d: &Decision, w: &Words, card: Uid) -> Menu {
+    let plays: Vec<usize> = (0..d.options.len())
+        .filter(|&i| matches!(d.options[i], Choice::Play { .. }))
+        .collect();
+    let mut menu = where_menu(d, w, card, &plays);
+    menu.entries.retain(|e| e.act != Act::Back);
+    let pass = d.options.iter().position(|o| *o == Choice::Pass);
+    if let Some(i) = pass {
+        let number = menu.entries.iter().map(|e| e.number).max().unwrap_or(0) + 1;
+        menu.entries.push(Entry {
+            number,
+            shown: true,
+            label: "pass: let the extra play go".into(),
+            keys: vec!["pass".into(), "no".into()],
+            act: Act::Answer(i),
+        });
+    }
+    let now = if pass.is_some() {
+        "now or never"
+    } else {
+        "now"
+    };
+    menu.header = format!(
+        "An extra play, {now}: where do you play {}?",
+        w.labelled(card)
+    );
+    menu
+}
+
 /// Which Talent or Special to use.
 pub fn use_menu(d: &Decision, w: &Words, options: &[usize]) -> Menu {
     let mut entries: Vec<Entry> = options
@@ -645,6 +690,39 @@ mod tests {
             .unwrap();
         let why = why_not(&game, &Ask::Main, strong);
         assert!(why.contains("power is too high"), "{why}");
+    }
+
+    #[test]
+    fn an_extra_play_of_one_card_is_asked_once_as_where() {
+        let game = game();
+        let card = game.players[0].hand[0];
+        let to = |i: usize| Choice::Play {
+            card,
+            to: Some(PlayTo::Base(game.bases[i].card)),
+        };
+        let d = Decision {
+            player: PlayerId(0),
+            ask: Ask::ExtraNow,
+            options: vec![to(0), to(1), Choice::Pass],
+        };
+        let seats = vec![super::super::seat::Seat {
+            name: "You".into(),
+            bot: None,
+        }];
+        let w = Words {
+            game: &game,
+            seats: &seats,
+            viewer: Some(PlayerId(0)),
+            codes: false,
+            show_codes: true,
+        };
+        let menu = decision_menu(&d, &w, Verbosity::Normal, &[]);
+        assert!(menu
+            .header
+            .starts_with("An extra play, now or never: where do you play"));
+        let lines = menu.lines();
+        assert_eq!(lines.len(), 4, "{lines:?}");
+        assert_eq!(lines[3], "3. pass: let the extra play go");
     }
 
     #[test]
