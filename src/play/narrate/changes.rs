@@ -64,7 +64,7 @@ pub(super) fn breakpoint_changed(scene: &Scene, base: Uid, amount: i32, by: Opti
     say(
         Verbosity::Brief,
         sentence(&format!(
-            "{}{} breakpoint is {} {direction} this turn, now {}.",
+            "{}{}'s breakpoint is {} {direction} this turn, now {}.",
             cause(w, by),
             w.card(base),
             amount.abs(),

@@ -490,6 +490,27 @@ mod tests {
     }
 
     #[test]
+    fn a_breakpoint_change_says_its_cause_first() {
+        let (game, _, seats) = game();
+        let base = game.bases[0].card;
+        let card = game.players[1].hand[0];
+        let events = vec![Event::BreakpointChanged {
+            base,
+            amount: -3,
+            by: Some(card),
+        }];
+        let said = lines(&game, &game, &seats, &events, Verbosity::Brief);
+        let (c, b) = (game.def(card).name(), game.def(base).name());
+        let now = game.breakpoint(base);
+        assert_eq!(
+            said,
+            vec![format!(
+                "{c}: {b}'s breakpoint is 3 lower this turn, now {now}."
+            )]
+        );
+    }
+
+    #[test]
     fn verbosity_names_parse() {
         assert_eq!(Verbosity::parse("b"), Some(Verbosity::Brief));
         assert_eq!(Verbosity::parse("NORMAL"), Some(Verbosity::Normal));
