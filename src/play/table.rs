@@ -904,9 +904,9 @@ impl Table {
                 self.show_menu(&menu);
                 let more = match (&self.prompt, self.game.pending().map(|d| &d.ask)) {
                     (Prompt::Decision, Some(Ask::Main)) => {
-                        "Also: play N on BASE, use, end, undo, and the questions: hand, bases, base N, score, card X, deck, discard, log, status, help."
+                        "Also: play N on BASE, use, end, undo, and the questions: hand, bases, base N, score, card X, deck, discard, log, recap, rules, status, help."
                     }
-                    _ => "Also: hand, bases, base N, score, card X, deck, discard, log, status, help.",
+                    _ => "Also: hand, bases, base N, score, card X, deck, discard, log, recap, rules, status, help.",
                 };
                 self.answer_line(more.into());
             }
