@@ -290,7 +290,7 @@ pub fn run(args: &PlayArgs) -> u8 {
             _ => term.show(&lines),
         }
     }
-    speaker.finish(std::time::Duration::from_secs(10));
+    speaker.finish(std::time::Duration::from_secs(5));
     term.speech_problems();
     0
 }
