@@ -62,7 +62,8 @@ struct Queue {
     busy: bool,
 }
 
-/// Pipes each line to a program's standard input, one run per line, on a worker thread.
+/// Pipes lines to a program's standard input on a worker thread: one run per line, or
+/// per batch of the lines that queued up while the last one was spoken.
 pub struct CommandSpeaker {
     command: String,
     shared: Arc<(Mutex<Queue>, Condvar)>,
@@ -139,13 +140,14 @@ fn speak_loop(command: &str, shared: &(Mutex<Queue>, Condvar)) {
                     Err(_) => return,
                 };
             }
-            match q.lines.pop_front() {
-                Some(line) => {
-                    q.busy = true;
-                    (line, q.rate)
-                }
-                None => continue,
+            // Lines that queued up while one was spoken (a bot's whole turn) go to
+            // the program together, one a line: speech keeps up with the game.
+            let waiting: Vec<String> = q.lines.drain(..).collect();
+            if waiting.is_empty() {
+                continue;
             }
+            q.busy = true;
+            (waiting.join("\n"), q.rate)
         };
         let spawned = shell(&with_rate(command, rate))
             .stdin(Stdio::piped())
