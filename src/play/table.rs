@@ -702,6 +702,14 @@ impl Table {
         let items = menu.items();
         // The whole text names the card, or the text before some " on " does.
         let lower = text.to_lowercase();
+        if !menu.entries.iter().any(|e| matches!(e.act, Act::Play { .. })) {
+            // One card's extra play: the question is only where.
+            match lower.rfind(" on ") {
+                Some(at) => self.on_answer(&text[at + 4..]),
+                None => self.ask(),
+            }
+            return;
+        }
         let mut splits = vec![(text.to_string(), None)];
         for (at, _) in lower.match_indices(" on ") {
             splits.push((text[..at].to_string(), Some(text[at + 4..].to_string())));
