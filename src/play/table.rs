@@ -702,7 +702,11 @@ impl Table {
         let items = menu.items();
         // The whole text names the card, or the text before some " on " does.
         let lower = text.to_lowercase();
-        if !menu.entries.iter().any(|e| matches!(e.act, Act::Play { .. })) {
+        let any_play = menu
+            .entries
+            .iter()
+            .any(|e| matches!(e.act, Act::Play { .. }));
+        if ask == Ask::ExtraNow && !any_play {
             // One card's extra play: the question is only where.
             match lower.rfind(" on ") {
                 Some(at) => self.on_answer(&text[at + 4..]),
