@@ -104,12 +104,18 @@ fn tail(
     errata: &Option<String>,
 ) {
     lines.extend(clarifications.iter().map(|c| format!("Clarification: {c}")));
-    if let Some(e) = errata {
+    if let Some(e) = errata.as_deref().filter(|e| !wording_only(e)) {
         lines.push(format!("Errata, current official text, not used here: {e}"));
     }
     if !aliases.is_empty() {
         lines.push(format!("Also called: {}.", aliases.join(", ")));
     }
+}
+
+/// True for an errata note that only rewords the card: nothing to hear at the table.
+fn wording_only(errata: &str) -> bool {
+    let e = errata.to_lowercase();
+    e.contains("wording only") || e.contains("works the same")
 }
 
 /// A numbered list of several matches, for the person to pick from.

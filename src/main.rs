@@ -219,42 +219,47 @@ fn entry_json(entry: &Entry<'_>) -> serde_json::Value {
 
 /// `braille` is the grade to show the text answer in, as Unicode braille; None for print.
 fn card(catalog: &Catalog, text: &str, format: Format, braille: Option<Grade>) -> ExitCode {
-    match query::find(catalog, text) {
-        Found::Matches(entries) => {
-            let lines = match format {
-                Format::Json => {
-                    print_json(&entries.iter().map(entry_json).collect::<Vec<_>>());
-                    return ExitCode::SUCCESS;
-                }
-                Format::Text => match entries.as_slice() {
-                    [one] => lookup::describe(catalog, *one),
-                    many => {
-                        let mut lines = vec![format!("{} cards match \"{text}\":", many.len())];
-                        lines.extend(lookup::numbered(catalog, many));
-                        lines
-                    }
-                },
-            };
-            match braille.map(|grade| grade.translate(&lines)) {
-                None => print_lines(lines),
-                Some(Ok(cells)) => {
-                    print_lines(cells.iter().map(|l| braille::ueb::to_unicode(l)).collect())
-                }
-                Some(Err(e)) => {
-                    eprintln!("Error: {e}");
-                    return ExitCode::from(2);
-                }
-            }
-            ExitCode::SUCCESS
-        }
+    // A misspelling with one clearly closest card answers with that card, said so.
+    let (entries, closest_match) = match query::find(catalog, text) {
+        Found::Matches(entries) => (entries, false),
+        Found::Closest(one) => (vec![one], true),
         Found::Nothing { closest } => {
             if format == Format::Json {
                 println!("[]");
             }
             eprintln!("No card matches \"{text}\".{}", closest_phrase(&closest));
-            ExitCode::from(1)
+            return ExitCode::from(1);
+        }
+    };
+    let lines = match format {
+        Format::Json => {
+            print_json(&entries.iter().map(entry_json).collect::<Vec<_>>());
+            return ExitCode::SUCCESS;
+        }
+        Format::Text => match entries.as_slice() {
+            [one] => {
+                let mut lines = lookup::describe(catalog, *one);
+                if closest_match {
+                    lines[0] = format!("Closest match: {}", lines[0]);
+                }
+                lines
+            }
+            many => {
+                let mut lines = vec![format!("{} cards match \"{text}\":", many.len())];
+                lines.extend(lookup::numbered(catalog, many));
+                lines
+            }
+        },
+    };
+    match braille.map(|grade| grade.translate(&lines)) {
+        None => print_lines(lines),
+        Some(Ok(cells)) => print_lines(cells.iter().map(|l| braille::ueb::to_unicode(l)).collect()),
+        Some(Err(e)) => {
+            eprintln!("Error: {e}");
+            return ExitCode::from(2);
         }
     }
+    ExitCode::SUCCESS
 }
 
 fn closest_phrase(names: &[String]) -> String {

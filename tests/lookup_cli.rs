@@ -97,13 +97,41 @@ fn clarifications_and_errata_follow_the_ability() {
 #[test]
 fn no_match_prints_the_closest_names_and_exits_1() {
     smashup()
-        .args(["card", "pirat kng"])
+        .args(["card", "xyzzy"])
         .assert()
         .code(1)
         .stdout("")
         .stderr(predicate::str::starts_with(
-            "No card matches \"pirat kng\". Closest: Pirate King",
+            "No card matches \"xyzzy\". Closest: ",
         ));
+}
+
+#[test]
+fn a_misspelling_with_one_clearly_closest_card_answers_with_it() {
+    for (typed, card) in [
+        ("piret king", "pm5 Pirate King"),
+        ("sauci wench", "pm3 Saucy Wench"),
+    ] {
+        let out = stdout_of(&["card", typed]);
+        assert!(
+            out.starts_with(&format!("Closest match: {card}\n")),
+            "{typed}: {out}"
+        );
+    }
+}
+
+#[test]
+fn a_base_is_found_as_written_on_our_braille_sheets() {
+    for typed in ["b21 tortuga, vp 4, 3, 2", "Tortuga 4 3 2"] {
+        let out = stdout_of(&["card", typed]);
+        assert!(out.starts_with("b21 Tortuga 4 3 2\n"), "{typed}: {out}");
+    }
+}
+
+#[test]
+fn an_errata_that_only_rewords_is_not_read_out() {
+    let out = stdout_of(&["card", "scout"]);
+    assert!(!out.contains("Errata"), "{out}");
 }
 
 #[test]

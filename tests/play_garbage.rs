@@ -111,7 +111,11 @@ fn garbage_game(seed: u64, humans: usize) -> BTreeSet<String> {
     let answers = ["1", "1", "end", "yes", ""];
     let mut next = 0;
     for _ in 0..4000 {
-        if t.finished() {
+        // Over, the game stays open for questions; garbage is still refused then.
+        if t.finished() || t.game().pending().is_none() {
+            let out = respond(&mut t, &speaker, "zzz");
+            assert_eq!(out.len(), 1, "seed {seed}: {out:?}");
+            assert_eq!(out[0].kind, LineKind::Error, "seed {seed}: {out:?}");
             return kinds;
         }
         let options = text(&respond(&mut t, &speaker, "options"));

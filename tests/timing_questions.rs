@@ -44,6 +44,7 @@ fn words<'a>(game: &'a GameState, seats: &'a [Seat]) -> Words<'a> {
         seats,
         viewer: Some(PlayerId(0)),
         codes: true,
+        show_codes: true,
     }
 }
 
@@ -82,7 +83,7 @@ fn the_order_question_names_each_ability_by_card_and_what_it_does() {
     let game = order_question();
     let seats = seats();
     let w = words(&game, &seats);
-    let menu = decision_menu(game.pending().unwrap(), &w, Verbosity::Normal);
+    let menu = decision_menu(game.pending().unwrap(), &w, Verbosity::Normal, &[]);
     assert!(
         menu.header
             .contains("Several abilities happen at once. Choose what happens first"),
@@ -145,7 +146,7 @@ fn the_optional_round_and_the_which_play_question_read_as_choices() {
     );
     game.answer(0).unwrap();
     let w = words(&game, &seats);
-    let menu = decision_menu(game.pending().unwrap(), &w, Verbosity::Normal);
+    let menu = decision_menu(game.pending().unwrap(), &w, Verbosity::Normal, &[]);
     assert!(menu
         .header
         .contains("may use one of these abilities now, or pass"));
@@ -180,7 +181,7 @@ fn the_optional_round_and_the_which_play_question_read_as_choices() {
     play(&mut game, 1, 0);
     play(&mut game, 0, 0);
     let w = words(&game, &seats);
-    let menu = decision_menu(game.pending().unwrap(), &w, Verbosity::Normal);
+    let menu = decision_menu(game.pending().unwrap(), &w, Verbosity::Normal, &[]);
     assert!(menu.header.contains("fits more than one of your plays"));
     let labels: Vec<&str> = menu.entries.iter().map(|e| e.label.as_str()).collect();
     assert!(

@@ -25,7 +25,7 @@ fn score(view: &SeatView, ask: &Ask, option: &Choice) -> i64 {
         (Ask::Mulligan, Choice::Yes) => 1,
         (Ask::May { .. }, Choice::Yes) => 1,
         (Ask::BeforeScoring { base }, Choice::Use { card, .. }) => special_gain(view, *base, *card),
-        (Ask::Choose { purpose, .. }, _) => pick(view, *purpose, option),
+        (Ask::Choose { purpose, source }, _) => pick(view, *purpose, *source, option),
         (Ask::DiscardToTen, Choice::Card(c)) => -card_value(view, *c),
         (Ask::ScoreWhich, Choice::Base(b)) => {
             let (mine, best_other) = standing(view, *b);
@@ -115,14 +115,28 @@ fn play_value(view: &SeatView, card: Uid, to: Option<PlayTo>) -> i64 {
 }
 
 /// True when a card's text reads as bad for the minion it is played on: it destroys,
-/// or takes power away ("-2 power").
+/// or takes power away ("-2 power"), and is not a shield that stops abilities
+/// affecting the minion (Tooth and Claw, whose own destruction is its protection).
 fn harmful(text: &str) -> bool {
     let text = text.to_lowercase();
     let bytes = text.as_bytes();
-    text.contains("destroy")
-        || bytes
-            .windows(2)
-            .any(|w| w[0] == b'-' && w[1].is_ascii_digit())
+    let shields = ["is stopped", "not affect", "cannot be destroyed"]
+        .iter()
+        .any(|s| text.contains(s));
+    !shields
+        && (text.contains("destroy")
+            || bytes
+                .windows(2)
+                .any(|w| w[0] == b'-' && w[1].is_ascii_digit()))
+}
+
+/// True when a card's chosen base loses every minion on it (Crop Circles): a base to
+/// aim at where others lead, never where this seat wins.
+fn clears_base(view: &SeatView, source: Uid) -> bool {
+    view.def(source).and_then(|d| d.card()).is_some_and(|c| {
+        let text = c.text.to_lowercase();
+        text.contains("every minion on it") || text.contains("each minion on it")
+    })
 }
 
 /// How much an enemy minion hurts us: its power, more where its controller leads.
@@ -161,13 +175,13 @@ fn special_gain(view: &SeatView, base: Uid, card: Uid) -> i64 {
 }
 
 /// Scores an option of a card's choice by what the choice is for.
-fn pick(view: &SeatView, purpose: Option<Purpose>, option: &Choice) -> i64 {
+fn pick(view: &SeatView, purpose: Option<Purpose>, source: Uid, option: &Choice) -> i64 {
     let me = view.seat();
     match option {
         Choice::Done | Choice::Pass | Choice::No => 0,
         Choice::Card(c) => {
-            let ours = view.controller(*c).is_none_or(|p| p == me);
-            let in_play = view.controller(*c).is_some();
+            let ours = view.table_controller(*c).is_none_or(|p| p == me);
+            let in_play = view.table_controller(*c).is_some();
             match purpose {
                 Some(
                     Purpose::Destroy
@@ -194,6 +208,10 @@ fn pick(view: &SeatView, purpose: Option<Purpose>, option: &Choice) -> i64 {
                 }
                 _ => 1 + card_value(view, *c),
             }
+        }
+        Choice::Base(b) if clears_base(view, source) => {
+            let (mine, best_other) = standing(view, *b);
+            1 + (best_other - mine + 20).max(0) as i64
         }
         Choice::Base(b) => {
             let (mine, best_other) = standing(view, *b);

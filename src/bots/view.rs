@@ -4,7 +4,7 @@
 
 use crate::engine::defs::Def;
 use crate::engine::state::{BaseInPlay, Loc};
-use crate::engine::{Choice, Decision, GameState, PlayerId, Uid};
+use crate::engine::{Ask, Choice, Decision, GameState, PlayerId, Uid};
 
 /// The game as one seat sees it.
 pub struct SeatView<'a> {
@@ -67,12 +67,18 @@ impl<'a> SeatView<'a> {
             Loc::Discard(_) => true,
             Loc::Hand(p) => p == self.seat,
             Loc::Deck(_) => false,
+            // The card whose ability asks the question is public, like the options.
             Loc::Elsewhere => self.decision().is_some_and(|d| {
-                d.options.iter().any(|o| match o {
-                    Choice::Card(c) | Choice::Base(c) => *c == card,
-                    Choice::Play { card: c, .. } | Choice::Use { card: c, .. } => *c == card,
-                    _ => false,
-                })
+                let source = match d.ask {
+                    Ask::Choose { source, .. } | Ask::May { source } => Some(source),
+                    _ => None,
+                };
+                source == Some(card)
+                    || d.options.iter().any(|o| match o {
+                        Choice::Card(c) | Choice::Base(c) => *c == card,
+                        Choice::Play { card: c, .. } | Choice::Use { card: c, .. } => *c == card,
+                        _ => false,
+                    })
             }),
         }
     }
@@ -94,6 +100,12 @@ impl<'a> SeatView<'a> {
     /// The controller of a card in play.
     pub fn controller(&self, card: Uid) -> Option<PlayerId> {
         self.game.minion(card).map(|m| m.controller)
+    }
+
+    /// Who controls a card on the table: a minion, or an action on a base or a minion
+    /// (public, like everything in play).
+    pub fn table_controller(&self, card: Uid) -> Option<PlayerId> {
+        self.game.on_table(card).then(|| self.game.controller(card))
     }
 
     /// The base a card in play is on.

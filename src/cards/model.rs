@@ -236,6 +236,12 @@ pub struct Base {
 }
 
 impl Base {
+    /// True when the engine knows what the base does (its ability is written in the
+    /// effect language, or it has none): only such bases are dealt.
+    pub fn implemented(&self) -> bool {
+        !self.abilities.is_empty() || self.text == "No ability."
+    }
+
     /// The braille-edition label: code, name and VP values (`b21 Tortuga 4 3 2`).
     pub fn label(&self) -> String {
         format!(

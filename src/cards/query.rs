@@ -54,14 +54,31 @@ impl<'a> Entry<'a> {
         }
     }
 
-    /// Every normalised form a query may equal or begin: names, aliases, labels.
-    fn keys(&self) -> Vec<String> {
-        let mut keys = vec![normalize(self.name()), normalize(&self.label())];
-        keys.extend(self.aliases().iter().map(|a| normalize(a)));
-        if let Entry::Base(b) = self {
-            keys.push(normalize(&format!("{} {}", b.name, b.label())));
+    /// Every form a query may equal or begin: names, aliases, labels, and the entry's
+    /// head on our braille sheets (`b21 Tortuga, VP 4, 3, 2`, `pm5 Pirate King,
+    /// power 5, 1 copy`).
+    fn names(&self) -> Vec<String> {
+        let mut names = vec![self.name().to_string(), self.label()];
+        names.extend(self.aliases().iter().cloned());
+        match self {
+            Entry::Base(b) => {
+                names.push(format!("{} {}", b.name, b.label()));
+                names.push(format!(
+                    "{} {}, VP {}, {}, {}",
+                    b.code, b.name, b.vp[0], b.vp[1], b.vp[2]
+                ));
+            }
+            Entry::Card(c) => {
+                if let super::model::Kind::Minion { power } = c.kind {
+                    let copies = if c.copies == 1 { "copy" } else { "copies" };
+                    names.push(format!(
+                        "{} {}, power {power}, {} {copies}",
+                        c.code, c.name, c.copies
+                    ));
+                }
+            }
         }
-        keys
+        names
     }
 }
 
@@ -70,6 +87,8 @@ impl<'a> Entry<'a> {
 pub enum Found<'a> {
     /// One or more entries, best first.
     Matches(Vec<Entry<'a>>),
+    /// Nothing, but one card is clearly the closest to what was typed: a misspelling.
+    Closest(Entry<'a>),
     /// Nothing; the closest names, best first.
     Nothing { closest: Vec<String> },
 }
@@ -90,58 +109,120 @@ pub fn entries(catalog: &Catalog) -> impl Iterator<Item = Entry<'_>> {
         .chain(catalog.bases.iter().map(Entry::Base))
 }
 
-/// Finds what `query` names. Tries, in order, and stops at the first that matches:
-/// an exact code, name, alias or label; a code followed by the start of a name; the
-/// start of a code, name, alias or label; every word of the query starting a word of
-/// the name. Nothing found gives the closest names by edit similarity.
-pub fn find<'a>(catalog: &'a Catalog, query: &str) -> Found<'a> {
+/// The one matcher for everything a person names, in look-ups and in the game: the
+/// indices of the candidates `query` names, from the first of these that finds any:
+/// an exact code or name; a code followed by the start of a name; the start of a code
+/// or name; every word of the query starting some word of a name. Case, spaces and
+/// punctuation never matter. `codes` and `names` give each candidate's words.
+pub fn matching<T>(
+    all: &[T],
+    query: &str,
+    codes: impl Fn(&T) -> Vec<String>,
+    names: impl Fn(&T) -> Vec<String>,
+) -> Vec<usize> {
     let q = normalize(query);
     if q.is_empty() {
+        return Vec::new();
+    }
+    let codes: Vec<Vec<String>> = all
+        .iter()
+        .map(|t| codes(t).iter().map(|c| normalize(c)).collect())
+        .collect();
+    let names: Vec<Vec<String>> = all.iter().map(names).collect();
+    let keys: Vec<Vec<String>> = names
+        .iter()
+        .map(|n| n.iter().map(|k| normalize(k)).collect())
+        .collect();
+    let pick = |keep: &dyn Fn(usize) -> bool| -> Vec<usize> {
+        (0..all.len()).filter(|&i| keep(i)).collect()
+    };
+    let exact = pick(&|i| codes[i].contains(&q) || keys[i].contains(&q));
+    if !exact.is_empty() {
+        return exact;
+    }
+    let mut words = query.split_whitespace();
+    if let (Some(first), rest) = (words.next(), words.collect::<Vec<_>>().join(" ")) {
+        let (code, rest) = (normalize(first), normalize(&rest));
+        if !rest.is_empty() && codes.iter().any(|c| c.contains(&code)) {
+            let by_code_and_name =
+                pick(&|i| codes[i].contains(&code) && keys[i].iter().any(|k| k.starts_with(&rest)));
+            if !by_code_and_name.is_empty() {
+                return by_code_and_name;
+            }
+        }
+    }
+    let prefix = pick(&|i| {
+        codes[i].iter().any(|c| !c.is_empty() && c.starts_with(&q))
+            || keys[i].iter().any(|k| k.starts_with(&q))
+    });
+    if !prefix.is_empty() {
+        return prefix;
+    }
+    let query_words: Vec<String> = query
+        .split_whitespace()
+        .map(normalize)
+        .filter(|w| !w.is_empty())
+        .collect();
+    pick(&|i| {
+        let name_words: Vec<String> = names[i]
+            .iter()
+            .flat_map(|n| n.split_whitespace().map(normalize).collect::<Vec<_>>())
+            .collect();
+        !query_words.is_empty()
+            && query_words
+                .iter()
+                .all(|q| name_words.iter().any(|w| w.starts_with(q.as_str())))
+    })
+}
+
+/// How much closer than the next the closest name must be to be taken as meant.
+const CLEARLY_CLOSEST: f64 = 0.05;
+/// How close a name must be to a misspelling to be taken as meant at all.
+const CLOSE_ENOUGH: f64 = 0.85;
+
+/// The one name, of `names`, clearly closest to a misspelt `query` ("piret king" for
+/// Pirate King): close enough, and clearly closer than any other.
+pub fn clearly_closest<'a>(names: &[&'a str], query: &str) -> Option<&'a str> {
+    let q = normalize(query);
+    let mut scored: Vec<(f64, &str)> = names
+        .iter()
+        .map(|n| (strsim::jaro_winkler(&normalize(n), &q), *n))
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+    scored.dedup_by(|a, b| normalize(a.1) == normalize(b.1));
+    match scored.as_slice() {
+        [(best, name), rest @ ..]
+            if *best >= CLOSE_ENOUGH
+                && rest.first().is_none_or(|r| best - r.0 >= CLEARLY_CLOSEST) =>
+        {
+            Some(name)
+        }
+        _ => None,
+    }
+}
+
+/// Finds what `query` names with [`matching`], over every code, name, alias and
+/// label (also the form of our braille sheets: `b21 Tortuga, VP 4, 3, 2`). Nothing
+/// found gives the one clearly closest card if there is one, else the closest names.
+pub fn find<'a>(catalog: &'a Catalog, query: &str) -> Found<'a> {
+    let all: Vec<Entry<'a>> = entries(catalog).collect();
+    let found = matching(&all, query, |e| vec![e.code().to_string()], |e| e.names());
+    if !found.is_empty() {
+        return Found::Matches(found.into_iter().map(|i| all[i]).collect());
+    }
+    if normalize(query).is_empty() {
         return Found::Nothing {
             closest: Vec::new(),
         };
     }
-    let all: Vec<Entry<'a>> = entries(catalog).collect();
-    let pick = |keep: &dyn Fn(&Entry<'a>) -> bool| -> Vec<Entry<'a>> {
-        all.iter().copied().filter(|e| keep(e)).collect()
-    };
-
-    let exact = pick(&|e| e.code() == q || e.keys().contains(&q));
-    if !exact.is_empty() {
-        return Found::Matches(exact);
-    }
-
-    let mut words = query.split_whitespace();
-    if let (Some(first), rest) = (words.next(), words.collect::<Vec<_>>().join(" ")) {
-        let code = normalize(first);
-        let rest = normalize(&rest);
-        if !rest.is_empty() && all.iter().any(|e| e.code() == code) {
-            let by_code_and_name =
-                pick(&|e| e.code() == code && e.keys().iter().any(|k| k.starts_with(&rest)));
-            if !by_code_and_name.is_empty() {
-                return Found::Matches(by_code_and_name);
-            }
+    let names: Vec<&str> = all.iter().map(|e| e.name()).collect();
+    if let Some(name) = clearly_closest(&names, query) {
+        if let Some(e) = all.iter().find(|e| e.name() == name) {
+            return Found::Closest(*e);
         }
     }
-
-    let prefix = pick(&|e| e.code().starts_with(&q) || e.keys().iter().any(|k| k.starts_with(&q)));
-    if !prefix.is_empty() {
-        return Found::Matches(prefix);
-    }
-
-    let query_words: Vec<String> = query.split_whitespace().map(normalize).collect();
-    let by_words = pick(&|e| {
-        let name_words: Vec<String> = e.name().split_whitespace().map(normalize).collect();
-        query_words
-            .iter()
-            .all(|q| !q.is_empty() && name_words.iter().any(|w| w.starts_with(q.as_str())))
-    });
-    if !by_words.is_empty() {
-        return Found::Matches(by_words);
-    }
-
     Found::Nothing {
-        closest: closest(all.iter().map(|e| e.name()), &q, 3),
+        closest: closest(names.into_iter(), &normalize(query), 3),
     }
 }
 

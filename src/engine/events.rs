@@ -49,8 +49,14 @@ pub enum Event {
     Moved { card: Uid, from: Uid, to: Uid },
     /// A card went back to its owner's hand.
     Returned { card: Uid },
-    /// A card was placed in a zone (deck bottom, top, hand, discard) other than by the verbs above.
-    Placed { card: Uid, to: Zone },
+    /// A card was placed in a zone (deck bottom, top, hand, discard) other than by the
+    /// verbs above, by the ability of `by`.
+    Placed {
+        card: Uid,
+        to: Zone,
+        #[serde(default)]
+        by: Option<Uid>,
+    },
     /// A player drew cards.
     Drew { player: PlayerId, cards: Vec<Uid> },
     /// A player discarded cards from hand.
@@ -61,18 +67,36 @@ pub enum Event {
     LookedAtHand { player: PlayerId, target: PlayerId },
     /// A deck was made from the discard pile, or shuffled.
     Shuffled { player: PlayerId },
-    /// A player gained VP.
+    /// A player gained VP; `by` is the card or base whose ability (or scoring) gave
+    /// them, so narration can say the cause first.
     GainedVp {
         player: PlayerId,
         amount: u32,
         total: u32,
+        #[serde(default)]
+        by: Option<Uid>,
     },
-    /// A minion's power changes for a while.
-    PowerChanged { card: Uid, amount: i32 },
-    /// A base's breakpoint changes for the turn.
-    BreakpointChanged { base: Uid, amount: i32 },
-    /// A player gained an extra play.
-    ExtraPlay { player: PlayerId, minion: bool },
+    /// A minion's power changes for a while, by the ability of `by`.
+    PowerChanged {
+        card: Uid,
+        amount: i32,
+        #[serde(default)]
+        by: Option<Uid>,
+    },
+    /// A base's breakpoint changes for the turn, by the ability of `by`.
+    BreakpointChanged {
+        base: Uid,
+        amount: i32,
+        #[serde(default)]
+        by: Option<Uid>,
+    },
+    /// A player gained an extra play, by the ability of `by`.
+    ExtraPlay {
+        player: PlayerId,
+        minion: bool,
+        #[serde(default)]
+        by: Option<Uid>,
+    },
     /// A base is about to score.
     ScoringBase { base: Uid },
     /// VP awarded at a base: (player, power, VP) from first place down.

@@ -127,7 +127,7 @@ impl GameState {
                 .collect(),
         });
         for &(p, _, _, points) in &ranks {
-            self.gain_vp(p, points);
+            self.gain_vp(p, points, Some(base));
         }
         self.queue_base_ability(base, Trigger::WhenThisBaseScores, None);
         self.open_window();

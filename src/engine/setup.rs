@@ -103,7 +103,7 @@ impl GameState {
         let mut base_deck = Vec::new();
         for (i, def) in defs().all.iter().enumerate() {
             if let Def::Base(b) = def {
-                if config.all_bases || sets.contains(&b.set) {
+                if (config.all_bases || sets.contains(&b.set)) && b.implemented() {
                     base_deck.push(Uid(cards.len() as u16));
                     cards.push(CardInst {
                         def: DefId(i as u16),

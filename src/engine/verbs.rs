@@ -52,6 +52,7 @@ impl GameState {
                         self.events.push(Event::Placed {
                             card: c,
                             to: Zone::DeckBottom,
+                            by: Some(ctx.source),
                         });
                     }
                 }
@@ -70,7 +71,7 @@ impl GameState {
             Effect::GainVp { who, amount } => {
                 let n = self.amount(&amount, &ctx).max(0) as u32;
                 for p in self.players_of(&who, &ctx) {
-                    self.gain_vp(p, n);
+                    self.gain_vp(p, n, Some(ctx.source));
                 }
             }
             Effect::ExtraPlay(spec) => self.grant_extra(&spec, &ctx),
@@ -90,7 +91,11 @@ impl GameState {
                             },
                             until,
                         });
-                        self.events.push(Event::PowerChanged { card: c, amount: n });
+                        self.events.push(Event::PowerChanged {
+                            card: c,
+                            amount: n,
+                            by: Some(ctx.source),
+                        });
                         self.did();
                     }
                 }
@@ -102,8 +107,11 @@ impl GameState {
                         what: Lasting::Breakpoint { base: b, amount: n },
                         until: Expiry::EndOfTurn(self.turn.number),
                     });
-                    self.events
-                        .push(Event::BreakpointChanged { base: b, amount: n });
+                    self.events.push(Event::BreakpointChanged {
+                        base: b,
+                        amount: n,
+                        by: Some(ctx.source),
+                    });
                 }
             }
             Effect::PutInDiscard(t) => {
@@ -115,6 +123,7 @@ impl GameState {
                         self.events.push(Event::Placed {
                             card: c,
                             to: Zone::Discard,
+                            by: Some(ctx.source),
                         });
                         return;
                     }
@@ -219,6 +228,7 @@ impl GameState {
                     self.events.push(Event::Placed {
                         card: c,
                         to: Zone::Hand,
+                        by: Some(ctx.source),
                     });
                 }
             }
@@ -230,6 +240,7 @@ impl GameState {
                     self.events.push(Event::Placed {
                         card: c,
                         to: Zone::DeckTop,
+                        by: Some(ctx.source),
                     });
                 }
             }
@@ -342,6 +353,7 @@ impl GameState {
         self.events.push(Event::ExtraPlay {
             player: ctx.you,
             minion: spec.minion,
+            by: Some(ctx.source),
         });
         let in_own_play_phase = self.turn.phase == Phase::PlayCards && self.turn.player == ctx.you;
         if spec.now || !in_own_play_phase {
@@ -633,8 +645,8 @@ impl GameState {
         }
     }
 
-    /// Adds VP.
-    pub(super) fn gain_vp(&mut self, player: PlayerId, n: u32) {
+    /// Adds VP, given by the card or base `by`.
+    pub(super) fn gain_vp(&mut self, player: PlayerId, n: u32, by: Option<Uid>) {
         if n == 0 {
             return;
         }
@@ -645,6 +657,7 @@ impl GameState {
             player,
             amount: n,
             total: p.vp,
+            by,
         });
     }
 

@@ -30,6 +30,10 @@ pub enum Command {
     Discard(Option<String>),
     /// `log [N]`: the last N narrated lines, numbered.
     Log(usize),
+    /// `recap`: what changed since your last turn.
+    Recap,
+    /// `rules [TOPIC]`: the rules, read out in short.
+    Rules(Option<String>),
     /// `repeat`: the last narration and the question again.
     Repeat,
     /// `status`: whose turn, the phase, plays left, who must answer.
@@ -79,6 +83,8 @@ pub const COMMANDS: &[CommandHelp] = &[
     CommandHelp { name: "deck", usage: "deck", about: "How many cards each player has in hand, deck and discard pile." },
     CommandHelp { name: "discard", usage: "discard [PLAYER]", about: "A discard pile: yours, or a player's by name or seat number." },
     CommandHelp { name: "log", usage: "log [N]", about: "The last N things that happened (10 if no N), numbered." },
+    CommandHelp { name: "recap", usage: "recap", about: "What changed since your last turn: cards played at each base, minions destroyed or moved, bases scored and VP gained." },
+    CommandHelp { name: "rules", usage: "rules [TOPIC]", about: "The rules in short: turn, playing, scoring, specials, talents, ongoing." },
     CommandHelp { name: "repeat", usage: "repeat", about: "The last narration and the question again." },
     CommandHelp { name: "status", usage: "status", about: "Whose turn, the phase, plays left, and who must answer what." },
     CommandHelp { name: "options", usage: "options", about: "The question and everything you may do now." },
@@ -124,6 +130,8 @@ pub fn parse(line: &str) -> Result<Command, String> {
                 _ => return Err(format!("Expected a number of lines after log, for example: log 20; not \"{n}\".")),
             },
         },
+        "recap" if rest.is_empty() => Command::Recap,
+        "rules" => Command::Rules(rest_opt),
         "repeat" if rest.is_empty() => Command::Repeat,
         "status" if rest.is_empty() => Command::Status,
         "options" if rest.is_empty() => Command::Options,
@@ -160,7 +168,7 @@ pub fn help(topic: Option<&str>) -> Result<Vec<String>, String> {
     match topic {
         None => {
             let mut lines = vec![
-                "Commands (answer any question with its number, a card code or the start of a name):"
+                "Commands (answer any question with its number, a card code or a name):"
                     .to_string(),
             ];
             lines.extend(COMMANDS.iter().map(|c| format!("{}: {}", c.usage, c.about)));

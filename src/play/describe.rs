@@ -16,8 +16,11 @@ pub struct Words<'a> {
     pub seats: &'a [Seat],
     /// The player addressed as "you", if the screen belongs to one player.
     pub viewer: Option<PlayerId>,
-    /// Put card codes before names ("pm5 Pirate King").
+    /// Put card codes before names in narration ("pm5 Pirate King"): full verbosity.
     pub codes: bool,
+    /// Card codes lead lists and answers (the braille edition's labels); false with
+    /// `--codes off`, for players without the braille set: names only.
+    pub show_codes: bool,
 }
 
 /// The card's kind as a short phrase: "minion, power 5, Special" or "standard action".
@@ -60,6 +63,25 @@ pub fn and_list(items: &[String]) -> String {
     }
 }
 
+/// Copies said once, in first-seen order: ["Collector", "Collector", "Scout"] is
+/// ["Collector twice", "Scout"].
+pub fn grouped(names: &[String]) -> Vec<String> {
+    let mut seen: Vec<(&String, usize)> = Vec::new();
+    for n in names {
+        match seen.iter_mut().find(|(s, _)| *s == n) {
+            Some((_, k)) => *k += 1,
+            None => seen.push((n, 1)),
+        }
+    }
+    seen.into_iter()
+        .map(|(n, k)| match k {
+            1 => n.clone(),
+            2 => format!("{n} twice"),
+            k => format!("{n} {k} times"),
+        })
+        .collect()
+}
+
 impl<'a> Words<'a> {
     /// "you" or the player's name.
     pub fn player(&self, p: PlayerId) -> String {
@@ -68,6 +90,15 @@ impl<'a> Words<'a> {
         } else {
             self.name(p)
         }
+    }
+
+    /// "Bot 2, 6 VP": a comma keeps the seat's number and the VP apart when spoken.
+    pub fn player_vp(&self, p: PlayerId) -> String {
+        format!(
+            "{}, {} VP",
+            sentence(&self.player(p)),
+            self.game.players[p.ix()].vp
+        )
     }
 
     /// The seat's name, whoever reads.
@@ -118,9 +149,12 @@ impl<'a> Words<'a> {
         }
     }
 
-    /// A card or base with its code first, always: "pm5 Pirate King".
+    /// A card or base with its code first (unless codes are off): "pm5 Pirate King".
     pub fn labelled(&self, card: Uid) -> String {
         let def = self.game.def(card);
+        if !self.show_codes {
+            return def.name().to_string();
+        }
         let code = match (def.card(), def.base()) {
             (Some(c), _) => c.code.as_str(),
             (_, Some(b)) => b.code.as_str(),
@@ -143,11 +177,26 @@ impl<'a> Words<'a> {
     /// "Tortuga now 14 of 21".
     pub fn base_now(&self, base: Uid) -> String {
         format!(
-            "{} now {} of {}",
-            self.card(base),
-            self.game.base_power(base),
-            self.game.breakpoint(base)
+            "{} now {}",
+            self.game.def(base).name(),
+            self.base_total(base)
         )
+    }
+
+    /// "14 of 21", and ", will score" once the total reaches the breakpoint.
+    pub fn base_total(&self, base: Uid) -> String {
+        let (power, breakpoint) = (self.game.base_power(base), self.game.breakpoint(base));
+        let mut text = format!("{power} of {breakpoint}");
+        if power >= breakpoint {
+            text.push_str(", will score");
+        }
+        text
+    }
+
+    /// "Tortuga, 14 of 21": a base with its total. The code is left out, as it is the
+    /// breakpoint again.
+    pub fn base_with_total(&self, base: Uid) -> String {
+        format!("{}, {}", self.game.def(base).name(), self.base_total(base))
     }
 
     /// The card's line in a hand or pile: "pm5 Pirate King, minion, power 5".
@@ -181,10 +230,8 @@ impl<'a> Words<'a> {
         let b = base.card;
         let vp = self.game.def(b).base().map_or([0, 0, 0], |d| d.vp);
         let mut text = format!(
-            "{number}. {}: {} of {}, VP {}, {}, {}.",
-            self.labelled_base(b),
-            self.game.base_power(b),
-            self.game.breakpoint(b),
+            "{number}. {}. VP {}, {}, {}.",
+            self.base_with_total(b),
             vp[0],
             vp[1],
             vp[2]
@@ -201,7 +248,7 @@ impl<'a> Words<'a> {
                 .collect();
             if !mine.is_empty() {
                 text.push_str(&format!(
-                    " {} {}: {}.",
+                    " {}, {} power: {}.",
                     sentence(&self.player(p)),
                     self.game.player_power(b, p),
                     mine.join(", ")
@@ -219,8 +266,8 @@ impl<'a> Words<'a> {
     pub fn labelled_base(&self, base: Uid) -> String {
         let def = self.game.def(base);
         match def.base() {
-            Some(b) => format!("{} {}", b.code, b.name),
-            None => def.name().to_string(),
+            Some(b) if self.show_codes => format!("{} {}", b.code, b.name),
+            _ => def.name().to_string(),
         }
     }
 
@@ -311,15 +358,16 @@ impl<'a> Words<'a> {
             }
             Choice::EndTurn => "end your turn".into(),
             Choice::Card(c) => self.card_option(*c),
-            Choice::Base(b) => {
-                let number = self.game.base_index(*b).map_or(0, |i| i + 1);
-                format!(
-                    "{} (base {number}), {} of {}",
+            // A base in play with its table number and total; one from the base deck
+            // (Terraforming) with its breakpoint.
+            Choice::Base(b) => match self.game.base_index(*b) {
+                Some(i) => format!("{}, base {}", self.base_with_total(*b), i + 1),
+                None => format!(
+                    "{}, breakpoint {}",
                     self.labelled_base(*b),
-                    self.game.base_power(*b),
                     self.game.breakpoint(*b)
-                )
-            }
+                ),
+            },
             Choice::Player(p) => format!(
                 "{}, {} VP",
                 sentence(&self.player(*p)),
@@ -394,7 +442,7 @@ impl<'a> Words<'a> {
             Loc::Minion(..) => format!(
                 "{}, {}, power {}, {}",
                 self.labelled(card),
-                self.possessive(self.game.controller(card)),
+                self.owner_word(self.game.controller(card)),
                 self.game.power(card),
                 self.place(card)
             ),

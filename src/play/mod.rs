@@ -10,13 +10,17 @@
 //! [`describe`] (names of things), [`save`], [`speech`] and [`terminal`].
 
 pub mod commands;
+pub mod complete;
 pub mod describe;
 pub mod narrate;
 pub mod pick;
 pub mod prompt;
 pub mod queries;
+pub mod recap;
+pub mod rules;
 pub mod save;
 pub mod seat;
+pub mod settings;
 pub mod setup;
 pub mod speech;
 pub mod table;
@@ -74,8 +78,22 @@ pub struct PlayArgs {
     pub autosave: Option<PathBuf>,
     /// How the bots play: heuristic (default), random, or the search bot at easy,
     /// normal or hard.
-    #[arg(long, value_name = "KIND", default_value = "heuristic", value_parser = ["heuristic", "random"])]
+    #[arg(long, value_name = "KIND", default_value = "heuristic", value_parser = ["heuristic", "random", "easy", "normal", "hard"])]
     pub bot: String,
+    /// The people's names, in seat order, e.g. Ann,Ben (hot-seat).
+    #[arg(long, value_delimiter = ',', value_name = "A,B")]
+    pub names: Vec<String>,
+    /// Clear the screen when the keyboard is passed in hot-seat (for sighted friends
+    /// at the same table; no effect with --plain).
+    #[arg(long)]
+    pub clear_on_pass: bool,
+    /// Card codes first (on, the default, for the braille set) or names only (off);
+    /// remembered for later games.
+    #[arg(long, value_name = "on|off", value_parser = ["on", "off"])]
+    pub codes: Option<String>,
+    /// Say what changed since your last turn at the start of each of your turns.
+    #[arg(long)]
+    pub recap: bool,
     /// How much is narrated: brief, normal or full.
     #[arg(long, value_name = "LEVEL", default_value = "normal", value_parser = ["brief", "normal", "full"])]
     pub verbosity: String,
@@ -84,6 +102,11 @@ pub struct PlayArgs {
 /// Where the autosave goes when no `--autosave` is given: the user's data folder
 /// (`$XDG_DATA_HOME`, `~/.local/share` or `%APPDATA%`), under `smashup/`.
 fn default_autosave() -> Option<PathBuf> {
+    Some(data_dir()?.join("autosave.ron"))
+}
+
+/// The user's data folder for the game, created if missing.
+fn data_dir() -> Option<PathBuf> {
     let env = |k: &str| {
         std::env::var_os(k)
             .filter(|v| !v.is_empty())
@@ -94,7 +117,42 @@ fn default_autosave() -> Option<PathBuf> {
         .or_else(|| env("APPDATA"))?;
     let dir = base.join("smashup");
     std::fs::create_dir_all(&dir).ok()?;
-    Some(dir.join("autosave.ron"))
+    Some(dir)
+}
+
+/// The set-up flags given with `--load`, which a saved game does not take.
+fn setup_flags_with_load(args: &PlayArgs) -> Vec<&'static str> {
+    let given = [
+        ("--players", args.players.is_some()),
+        ("--bots", args.bots.is_some()),
+        ("--factions", !args.factions.is_empty()),
+        ("--seed", args.seed.is_some()),
+        ("--draft", args.draft),
+        ("--all-bases", args.all_bases),
+        ("--names", !args.names.is_empty()),
+    ];
+    given
+        .iter()
+        .filter(|(_, on)| *on)
+        .map(|(f, _)| *f)
+        .collect()
+}
+
+/// Whether codes lead lines: `--codes` if given (and then remembered), else the
+/// remembered setting; a line to show if it could not be remembered.
+fn codes_setting(args: &PlayArgs) -> (bool, Option<String>) {
+    let file = data_dir().map(|d| settings::path_in(&d));
+    let mut kept = file.as_deref().map(settings::read).unwrap_or_default();
+    let Some(flag) = &args.codes else {
+        return (kept.codes, None);
+    };
+    kept.codes = flag == "on";
+    let problem = file.and_then(|f| {
+        settings::write(&f, kept)
+            .err()
+            .map(|e| format!("The codes setting is not remembered: {e}."))
+    });
+    (kept.codes, problem)
 }
 
 /// Handles one typed line: speech commands here, the rest at the table.
@@ -140,6 +198,23 @@ pub fn run(args: &PlayArgs) -> u8 {
     term.speech_problems();
     let autosave = args.autosave.clone().or_else(default_autosave);
     let verbosity = Verbosity::parse(&args.verbosity).unwrap_or(Verbosity::Normal);
+    let (codes, codes_problem) = codes_setting(args);
+    if let Some(p) = codes_problem {
+        term.show(&[Line {
+            kind: LineKind::Error,
+            text: p,
+        }]);
+    }
+    let ignored = setup_flags_with_load(args);
+    if args.load.is_some() && !ignored.is_empty() {
+        term.show(&[Line {
+            kind: LineKind::Error,
+            text: format!(
+                "Ignored with --load: {}; a saved game keeps its own set-up.",
+                ignored.join(", ")
+            ),
+        }]);
+    }
     let mut table = match &args.load {
         Some(path) => match save::read(path) {
             Ok(save) => Table::load(save, autosave),
@@ -156,6 +231,7 @@ pub fn run(args: &PlayArgs) -> u8 {
                 seed: args.seed,
                 draft: args.draft,
                 all_bases: args.all_bases,
+                names: args.names.clone(),
                 bot: match BotKind::parse(&args.bot) {
                     Some(kind) => kind,
                     None => {
@@ -170,7 +246,13 @@ pub fn run(args: &PlayArgs) -> u8 {
             };
             let ready = match setup::setup(&flags, &mut term) {
                 Ok(ready) => ready,
-                Err(SetupEnd::Left) => return 0,
+                Err(SetupEnd::Left) => {
+                    term.show(&[Line {
+                        kind: LineKind::Answer,
+                        text: "No game started.".into(),
+                    }]);
+                    return 0;
+                }
                 Err(SetupEnd::Bad(e)) => {
                     eprintln!("Error: {e}");
                     return 2;
@@ -185,14 +267,30 @@ pub fn run(args: &PlayArgs) -> u8 {
             }
         }
     };
+    table.set_codes(codes);
+    table.set_auto_recap(args.recap);
     let opening = table.start();
     term.show(&opening);
     while !table.finished() {
+        term.set_names(table.names_in_game());
+        let passing = table.passing_to().is_some();
         let lines = match term.read() {
             Some(line) => respond(&mut table, speaker.as_ref(), &line),
             None => table.command(Command::Quit),
         };
-        term.show(&lines);
+        // Handing the keyboard over: what was on the screen (a hand) is cleared just
+        // before "Pass to ...", for sighted players at the same table.
+        let handing_over = !passing && table.passing_to().is_some();
+        match lines.split_last() {
+            Some((pass, before)) if handing_over && args.clear_on_pass && !args.plain => {
+                term.show(before);
+                terminal::clear_screen();
+                term.show(std::slice::from_ref(pass));
+            }
+            _ => term.show(&lines),
+        }
     }
+    speaker.finish(std::time::Duration::from_secs(5));
+    term.speech_problems();
     0
 }

@@ -1,14 +1,16 @@
 //! Picking one of a numbered list from what was typed: its number, a card code, or
-//! a unique start of a name. A miss or a tie is one line saying what to type instead.
+//! a name, with the matcher the card look-ups use (any word of a name, its start,
+//! ignoring case and punctuation). A miss or a tie is one line saying what to type
+//! instead, with "did you mean" when one entry is clearly closest.
 
-use crate::cards::query::normalize;
+use crate::cards::query::{clearly_closest, matching};
 
 /// One entry of a numbered list, with the words that may name it.
 pub struct Item {
     /// The number it is listed with (from 1; a list may skip numbers, as bases keep
     /// their table numbers).
     pub number: usize,
-    /// Codes and names (any case, any punctuation).
+    /// Codes and names, as written.
     pub keys: Vec<String>,
 }
 
@@ -17,7 +19,11 @@ impl Item {
     pub fn new<S: AsRef<str>>(number: usize, keys: &[S]) -> Item {
         Item {
             number,
-            keys: keys.iter().map(|k| normalize(k.as_ref())).collect(),
+            keys: keys
+                .iter()
+                .map(|k| k.as_ref().to_string())
+                .filter(|k| !k.trim().is_empty())
+                .collect(),
         }
     }
 }
@@ -35,47 +41,42 @@ pub fn pick(text: &str, items: &[Item]) -> Result<usize, String> {
             .position(|i| i.number as i64 == n)
             .ok_or_else(|| format!("There is no {n} here. {expected}."));
     }
-    let q = normalize(text);
-    if q.is_empty() {
+    if crate::cards::query::normalize(text).is_empty() {
         return Err(format!("\"{text}\" is not an answer. {expected}."));
     }
-    let matching = |keep: &dyn Fn(&str) -> bool| -> Vec<usize> {
-        (0..items.len())
-            .filter(|&i| items[i].keys.iter().any(|k| keep(k)))
-            .collect()
-    };
-    let tries = [matching(&|k| k == q), matching(&|k| k.starts_with(&q))];
-    for found in &tries {
-        match found.as_slice() {
-            [] => continue,
-            [one] => return Ok(*one),
-            // Copies of one card (two Saucy Wench in hand): any will do, so the first.
-            [first, rest @ ..] if rest.iter().all(|&i| items[i].keys == items[*first].keys) => {
-                return Ok(*first)
-            }
-            many => {
-                let numbers: Vec<String> =
-                    many.iter().map(|&i| items[i].number.to_string()).collect();
-                return Err(format!(
-                    "\"{text}\" could be {}: type the number.",
-                    super::describe::and_list(&numbers).replace(" and ", " or ")
-                ));
-            }
+    let found = matching(items, text, |i| i.keys.clone(), |i| i.keys.clone());
+    match found.as_slice() {
+        [] => {}
+        [one] => return Ok(*one),
+        // Copies of one card (two Saucy Wench in hand): any will do, so the first.
+        [first, rest @ ..] if rest.iter().all(|&i| items[i].keys == items[*first].keys) => {
+            return Ok(*first)
+        }
+        many => {
+            let numbers: Vec<String> = many.iter().map(|&i| items[i].number.to_string()).collect();
+            return Err(format!(
+                "\"{text}\" could be {}: type the number.",
+                super::describe::and_list(&numbers).replace(" and ", " or ")
+            ));
         }
     }
-    Err(format!("Nothing here matches \"{text}\". {expected}."))
+    let names: Vec<&str> = items
+        .iter()
+        .flat_map(|i| i.keys.iter().map(String::as_str))
+        .collect();
+    let near =
+        clearly_closest(&names, text).map_or(String::new(), |n| format!(" Did you mean {n}?"));
+    Err(format!(
+        "Nothing here matches \"{text}\".{near} {expected}."
+    ))
 }
 
-/// "Expected a number from 1 to 5, a card code or the start of a name" (or the
+/// "Expected a number from 1 to 5, a card code or a name" (or the
 /// numbers listed, when the list skips some; only the number when nothing has a name).
 pub fn expected(items: &[Item]) -> String {
     let numbers: Vec<usize> = items.iter().map(|i| i.number).collect();
     let named = items.iter().any(|i| !i.keys.is_empty());
-    let tail = if named {
-        ", a card code or the start of a name"
-    } else {
-        ""
-    };
+    let tail = if named { ", a card code or a name" } else { "" };
     match numbers.as_slice() {
         [] => "Nothing to choose from".to_string(),
         [one] => format!("Expected {one}{tail}"),
@@ -136,6 +137,21 @@ mod tests {
         assert!(pick("p", &items)
             .unwrap_err()
             .contains("could be 1, 2 or 3"));
+    }
+
+    #[test]
+    fn any_word_of_a_name_and_did_you_mean() {
+        let items = vec![
+            Item::new(1, &["dm9", "King Rex"]),
+            Item::new(2, &["b23", "The Homeworld"]),
+            Item::new(3, &["b18", "Temple of Goju"]),
+        ];
+        assert_eq!(pick("rex", &items), Ok(0));
+        assert_eq!(pick("homeworld", &items), Ok(1));
+        assert_eq!(pick("GOJU!", &items), Ok(2));
+        let err = pick("temple of gojo", &items).unwrap_err();
+        assert!(err.contains("Did you mean Temple of Goju?"), "{err}");
+        assert!(!err.contains('\n'));
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The questions a person is asked and their numbered entries: the engine's pending
 //! decision (the main phase lists your hand by position), and the front end's own
 //! follow-ups: where to play a card, which ability to use, "end anyway?". Each entry
-//! can be named by its number, a card code or the start of a name.
+//! can be named by its number, a card code or any word of a name.
 
 use super::describe::{count, sentence, Words};
 use super::narrate::Verbosity;
@@ -48,6 +48,9 @@ pub enum Act {
 pub struct Entry {
     /// Its number.
     pub number: usize,
+    /// Said with the question; an entry not said (a card that cannot be played now)
+    /// can still be named, to hear why not.
+    pub shown: bool,
     /// How it reads.
     pub label: String,
     /// Codes and names that also pick it.
@@ -79,20 +82,21 @@ impl Menu {
             .chain(
                 self.entries
                     .iter()
+                    .filter(|e| e.shown)
                     .map(|e| format!("{}. {}", e.number, e.label)),
             )
             .collect()
     }
 }
 
-/// "1 minion and 1 action left", "1 minion of power 2 or less left", "no plays left".
+/// "1 minion and 2 actions left", "1 minion of power 2 or less left", "no plays left".
 pub fn plays_left(game: &GameState) -> String {
-    let parts: Vec<String> = game
+    let kinds: Vec<(bool, String)> = game
         .turn
         .allowances
         .iter()
         .map(|a| {
-            let mut text = if a.minion { "1 minion" } else { "1 action" }.to_string();
+            let mut text = String::new();
             if let Some(p) = a.power_at_most {
                 text.push_str(&format!(" of power {p} or less"));
             }
@@ -105,9 +109,19 @@ pub fn plays_left(game: &GameState) -> String {
             if a.from_discard {
                 text.push_str(" from your discard pile");
             }
-            text
+            (a.minion, text)
         })
         .collect();
+    // Plays alike are counted together: "2 actions", never "1 action and 1 action".
+    let mut parts: Vec<String> = Vec::new();
+    for (i, kind) in kinds.iter().enumerate() {
+        if kinds[..i].contains(kind) {
+            continue;
+        }
+        let n = kinds.iter().filter(|k| *k == kind).count();
+        let noun = count(n, if kind.0 { "minion" } else { "action" });
+        parts.push(format!("{noun}{}", kind.1));
+    }
     if parts.is_empty() {
         "no plays left".to_string()
     } else {
@@ -162,10 +176,16 @@ fn option_keys(w: &Words, choice: &Choice) -> Vec<String> {
 }
 
 /// The engine's question, as read by `w.viewer`.
-pub fn decision_menu(d: &Decision, w: &Words, verbosity: Verbosity) -> Menu {
+///
+/// `new` are the cards drawn since the player's last turn, marked in the main question.
+pub fn decision_menu(d: &Decision, w: &Words, verbosity: Verbosity, new: &[Uid]) -> Menu {
     let several = w.seats.iter().filter(|s| s.is_human()).count() > 1;
     match d.ask {
-        Ask::Main | Ask::ExtraNow => main_menu(d, w, verbosity),
+        Ask::ExtraNow => match only_card(d) {
+            Some(card) => extra_where_menu(d, w, card),
+            None => main_menu(d, w, verbosity, new),
+        },
+        Ask::Main => main_menu(d, w, verbosity, new),
         _ => Menu {
             // With several people at the keyboard, say whom the question is for.
             header: if several {
@@ -173,19 +193,36 @@ pub fn decision_menu(d: &Decision, w: &Words, verbosity: Verbosity) -> Menu {
             } else {
                 header(d, w)
             },
-            entries: d
-                .options
-                .iter()
-                .enumerate()
-                .map(|(i, o)| Entry {
-                    number: i + 1,
-                    label: w.option(o),
-                    keys: option_keys(w, o),
-                    act: Act::Answer(i),
-                })
-                .collect(),
+            entries: said_once(
+                d.options
+                    .iter()
+                    .enumerate()
+                    .map(|(i, o)| Entry {
+                        number: i + 1,
+                        shown: true,
+                        label: w.option(o),
+                        keys: option_keys(w, o),
+                        act: Act::Answer(i),
+                    })
+                    .collect(),
+            ),
         },
     }
+}
+
+/// Entries that read the same (copies of a card in a hand) are said once, the first
+/// with "2 copies"; the others keep their numbers, so any of them can still be named.
+fn said_once(mut entries: Vec<Entry>) -> Vec<Entry> {
+    let labels: Vec<String> = entries.iter().map(|e| e.label.clone()).collect();
+    for (i, entry) in entries.iter_mut().enumerate() {
+        let same = labels.iter().filter(|l| **l == labels[i]).count();
+        if labels[..i].contains(&labels[i]) {
+            entry.shown = false;
+        } else if same > 1 {
+            entry.label.push_str(&format!(", {same} copies"));
+        }
+    }
+    entries
 }
 
 /// Why a card in hand has no play now.
@@ -194,23 +231,41 @@ fn why_not(game: &GameState, ask: &Ask, card: Uid) -> String {
         return "it is not a card you play".into();
     };
     let kind = if c.is_minion() { "minion" } else { "action" };
-    if *ask == Ask::ExtraNow {
-        "the extra play is not for it".into()
-    } else if !game
+    let plays: Vec<_> = game
         .turn
         .allowances
         .iter()
-        .any(|a| a.minion == c.is_minion())
-    {
+        .filter(|a| a.minion == c.is_minion())
+        .collect();
+    let power = match c.kind {
+        crate::cards::model::Kind::Minion { power } => Some(power),
+        _ => None,
+    };
+    let limit = plays.iter().map(|a| a.power_at_most).max().flatten();
+    if *ask == Ask::ExtraNow {
+        "the extra play is not for it".into()
+    } else if plays.is_empty() {
         format!("no {kind} play left")
+    } else if let (Some(power), Some(limit)) = (
+        power,
+        limit.filter(|_| plays.iter().all(|a| a.power_at_most.is_some())),
+    ) {
+        if power > limit {
+            format!("its power is too high, your minion play is for power {limit} or less")
+        } else {
+            "nowhere it may go now".into()
+        }
     } else {
         "nowhere it may go now".into()
     }
 }
 
-/// The main phase: your hand by position (so `play 2` and `2` mean the same card),
-/// then cards playable from elsewhere, Talents and Specials, and ending the turn.
-fn main_menu(d: &Decision, w: &Words, verbosity: Verbosity) -> Menu {
+/// The main phase: the cards in hand that can be played now, numbered by their place
+/// in the hand (so `play 2`, `2` and `card 2` mean the card `hand` says second),
+/// copies said once, cards drawn since your last turn marked new; then cards playable
+/// from elsewhere, Talents and Specials, and ending the turn. A card that cannot be
+/// played now is not said, but naming it says why.
+fn main_menu(d: &Decision, w: &Words, verbosity: Verbosity, new: &[Uid]) -> Menu {
     let game = w.game;
     let hand = &game.players[d.player.ix()].hand;
     let plays_of = |card: Uid| -> Vec<usize> {
@@ -221,22 +276,36 @@ fn main_menu(d: &Decision, w: &Words, verbosity: Verbosity) -> Menu {
             .map(|(i, _)| i)
             .collect()
     };
-    let mut entries = Vec::new();
+    let mut entries: Vec<Entry> = Vec::new();
+    let mut unplayable = 0;
     for (pos, &card) in hand.iter().enumerate() {
         let options = plays_of(card);
-        let text = w.hand_card(card, verbosity == Verbosity::Full);
-        let (label, act) = if options.is_empty() {
+        let id = game.def(card).id();
+        let copies: Vec<Uid> = hand
+            .iter()
+            .copied()
+            .filter(|&c| game.def(c).id() == id)
+            .collect();
+        let first = hand[..pos].iter().all(|&c| game.def(c).id() != id);
+        let act = if options.is_empty() {
+            if first {
+                unplayable += copies.len();
+            }
             let why = why_not(game, &d.ask, card);
-            let message = format!("{} cannot be played now: {why}.", w.labelled(card));
-            (
-                format!("{text} (cannot be played now: {why})"),
-                Act::Cannot(message),
-            )
+            Act::Cannot(format!("{} cannot be played now: {why}.", w.labelled(card)))
         } else {
-            (text, Act::Play { card, options })
+            Act::Play { card, options }
         };
+        let mut label = w.hand_card(card, verbosity == Verbosity::Full);
+        if copies.len() > 1 {
+            label.push_str(&format!(", {} copies", copies.len()));
+        }
+        if copies.iter().any(|c| new.contains(c)) {
+            label.push_str(", new");
+        }
         entries.push(Entry {
             number: pos + 1,
+            shown: first && matches!(act, Act::Play { .. }),
             label,
             keys: card_keys(w, card),
             act,
@@ -257,20 +326,30 @@ fn main_menu(d: &Decision, w: &Words, verbosity: Verbosity) -> Menu {
             _ => {}
         }
     }
+    let add = |entries: &mut Vec<Entry>, label: String, keys: Vec<String>, act: Act| {
+        entries.push(Entry {
+            number: hand.len().max(entries.len()) + 1,
+            shown: true,
+            label,
+            keys,
+            act,
+        })
+    };
     for card in elsewhere {
         let from = match game.locate(card) {
             Loc::Discard(_) => " from your discard pile",
             _ => "",
         };
-        entries.push(Entry {
-            number: entries.len() + 1,
-            label: format!("play {}{from}", w.hand_card(card, false)),
-            keys: card_keys(w, card),
-            act: Act::Play {
-                card,
-                options: plays_of(card),
-            },
-        });
+        let act = Act::Play {
+            card,
+            options: plays_of(card),
+        };
+        add(
+            &mut entries,
+            format!("play {}{from}", w.hand_card(card, false)),
+            card_keys(w, card),
+            act,
+        );
     }
     for card in uses {
         let options: Vec<usize> = d
@@ -282,33 +361,35 @@ fn main_menu(d: &Decision, w: &Words, verbosity: Verbosity) -> Menu {
             .collect();
         let mut keys = card_keys(w, card);
         keys.push("use".into());
-        entries.push(Entry {
-            number: entries.len() + 1,
-            label: format!("use {} {}", w.labelled(card), w.place(card)),
-            keys,
-            act: Act::Use(options),
-        });
+        let label = format!("use {} {}", w.labelled(card), w.place(card));
+        add(&mut entries, label, keys, Act::Use(options));
     }
     if let Some(i) = pass {
-        entries.push(Entry {
-            number: entries.len() + 1,
-            label: "pass: let the extra play go".into(),
-            keys: vec!["pass".into(), "no".into()],
-            act: Act::Answer(i),
-        });
+        let keys = vec!["pass".into(), "no".into()];
+        add(
+            &mut entries,
+            "pass: let the extra play go".into(),
+            keys,
+            Act::Answer(i),
+        );
     }
     if let Some(i) = end {
-        entries.push(Entry {
-            number: entries.len() + 1,
-            label: "end: stop playing cards this turn".into(),
-            keys: vec!["end".into()],
-            act: Act::End(i),
-        });
+        let keys = vec!["end".into()];
+        add(
+            &mut entries,
+            "end: stop playing cards this turn".into(),
+            keys,
+            Act::End(i),
+        );
     }
-    Menu {
-        header: header(d, w),
-        entries,
+    let mut header = header(d, w);
+    if unplayable > 0 && d.ask == Ask::Main {
+        header.push_str(&format!(
+            " {} in your hand cannot be played now: type hand to hear all.",
+            count(unplayable, "card")
+        ));
     }
+    Menu { header, entries }
 }
 
 /// "Cannon: choose a minion to destroy."
@@ -330,7 +411,9 @@ fn choose_header(d: &Decision, w: &Words, source: Uid, purpose: Option<Purpose>)
         Some(Purpose::MoveTo) => " to move it to",
         Some(Purpose::Return) => " to return to its owner's hand",
         Some(Purpose::PlaceOnBottom) => " to put on the bottom of its owner's deck",
-        Some(Purpose::PlaceOnTop) => " to put on top of its owner's deck",
+        Some(Purpose::PlaceOnTop) => {
+            " to put on top of its owner's deck; each goes on the one before, so the last you choose is drawn first"
+        }
         Some(Purpose::Play) => " to play",
         Some(Purpose::PlayOn) => " to play it on",
         Some(Purpose::Discard) => " to discard",
@@ -345,6 +428,15 @@ fn choose_header(d: &Decision, w: &Words, source: Uid, purpose: Option<Purpose>)
         ""
     };
     format!("{}: choose {noun}{what}{optional}.", w.labelled(source))
+}
+
+/// The sentence of an ability's text that says what you may do ("If it is a minion,
+/// you may play it as an extra minion; ..."): what a "Do it?" question asks about,
+/// not what has happened already. The whole text when no sentence says "may".
+fn optional_part(text: &str) -> &str {
+    text.split_inclusive(". ")
+        .find(|s| s.contains("may"))
+        .map_or(text, str::trim)
 }
 
 /// The question line of an engine decision.
@@ -375,16 +467,18 @@ fn header(d: &Decision, w: &Words) -> String {
                 || game.def(*source).base().map_or("", |b| b.text.as_str()),
                 |c| c.text.as_str(),
             );
-            format!(
-                "{}: you may use its ability. Do it? {text}",
-                w.labelled(*source)
-            )
+            format!("{}: {} Do it?", w.labelled(*source), optional_part(text))
         }
         Ask::DiscardToTen => format!(
             "You have {}, more than 10: discard one.",
             count(game.players[d.player.ix()].hand.len(), "card")
         ),
-        Ask::ExtraNow => "An extra play, now or never: play one of these, or pass.".into(),
+        // Some extra plays may be let go (pass), some were chosen already (a Special
+        // used): the question says which.
+        Ask::ExtraNow if d.options.contains(&Choice::Pass) => {
+            "An extra play, now or never: play one of these, or pass.".into()
+        }
+        Ask::ExtraNow => "An extra play, now: play it.".into(),
         Ask::Order => {
             "Several abilities happen at once. Choose what happens first; the rest follow in the order you choose next.".into()
         }
@@ -417,13 +511,9 @@ pub fn where_menu(d: &Decision, w: &Words, card: Uid, options: &[usize]) -> Menu
                 to: Some(PlayTo::Base(b)),
                 ..
             } => Entry {
+                shown: true,
                 number: w.game.base_index(b).map_or(k, |x| x) + 1,
-                label: format!(
-                    "{}, {} of {}",
-                    w.labelled_base(b),
-                    w.game.base_power(b),
-                    w.game.breakpoint(b)
-                ),
+                label: w.base_with_total(b),
                 keys: card_keys(w, b),
                 act: Act::Answer(i),
             },
@@ -431,12 +521,14 @@ pub fn where_menu(d: &Decision, w: &Words, card: Uid, options: &[usize]) -> Menu
                 to: Some(PlayTo::Minion(m)),
                 ..
             } => Entry {
+                shown: true,
                 number: k + 1,
                 label: w.option(&Choice::Card(m)),
                 keys: card_keys(w, m),
                 act: Act::Answer(i),
             },
             ref other => Entry {
+                shown: true,
                 number: k + 1,
                 label: w.option(other),
                 keys: option_keys(w, other),
@@ -446,6 +538,7 @@ pub fn where_menu(d: &Decision, w: &Words, card: Uid, options: &[usize]) -> Menu
         .collect();
     let next = entries.iter().map(|e| e.number).max().unwrap_or(0) + 1;
     entries.push(Entry {
+        shown: true,
         number: next,
         label: "back".into(),
         keys: vec!["back".into(), "cancel".into()],
@@ -457,12 +550,54 @@ pub fn where_menu(d: &Decision, w: &Words, card: Uid, options: &[usize]) -> Menu
     }
 }
 
+/// The one card every play of a decision plays, if there is one.
+fn only_card(d: &Decision) -> Option<Uid> {
+    let mut cards = d.options.iter().filter_map(|o| match o {
+        Choice::Play { card, .. } => Some(*card),
+        _ => None,
+    });
+    let first = cards.next()?;
+    cards.all(|c| c == first).then_some(first)
+}
+
+/// An extra play of one card (Hoverbot's revealed minion, Tenacious Z): asked once,
+/// as where to play it, with "pass" when it may be let go.
+fn extra_where_menu(d: &Decision, w: &Words, card: Uid) -> Menu {
+    let plays: Vec<usize> = (0..d.options.len())
+        .filter(|&i| matches!(d.options[i], Choice::Play { .. }))
+        .collect();
+    let mut menu = where_menu(d, w, card, &plays);
+    menu.entries.retain(|e| e.act != Act::Back);
+    let pass = d.options.iter().position(|o| *o == Choice::Pass);
+    if let Some(i) = pass {
+        let number = menu.entries.iter().map(|e| e.number).max().unwrap_or(0) + 1;
+        menu.entries.push(Entry {
+            number,
+            shown: true,
+            label: "pass: let the extra play go".into(),
+            keys: vec!["pass".into(), "no".into()],
+            act: Act::Answer(i),
+        });
+    }
+    let now = if pass.is_some() {
+        "now or never"
+    } else {
+        "now"
+    };
+    menu.header = format!(
+        "An extra play, {now}: where do you play {}?",
+        w.labelled(card)
+    );
+    menu
+}
+
 /// Which Talent or Special to use.
 pub fn use_menu(d: &Decision, w: &Words, options: &[usize]) -> Menu {
     let mut entries: Vec<Entry> = options
         .iter()
         .enumerate()
         .map(|(k, &i)| Entry {
+            shown: true,
             number: k + 1,
             label: w.option(&d.options[i]),
             keys: option_keys(w, &d.options[i]),
@@ -470,6 +605,7 @@ pub fn use_menu(d: &Decision, w: &Words, options: &[usize]) -> Menu {
         })
         .collect();
     entries.push(Entry {
+        shown: true,
         number: entries.len() + 1,
         label: "back".into(),
         keys: vec!["back".into(), "cancel".into()],
@@ -487,12 +623,14 @@ pub fn confirm_end_menu(end: usize, what: &str) -> Menu {
         header: format!("You can still play {what}. End your turn anyway?"),
         entries: vec![
             Entry {
+                shown: true,
                 number: 1,
                 label: "yes, end the turn".into(),
                 keys: vec!["yes".into()],
                 act: Act::End(end),
             },
             Entry {
+                shown: true,
                 number: 2,
                 label: "no, keep playing".into(),
                 keys: vec!["no".into(), "back".into()],
@@ -518,5 +656,100 @@ pub fn still_playable(d: &Decision, game: &GameState) -> Option<String> {
         (true, false) => Some("a minion".into()),
         (false, true) => Some("an action".into()),
         (false, false) => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::state::Allowance;
+    use crate::engine::GameConfig;
+
+    fn game() -> GameState {
+        let config = GameConfig {
+            seed: 3,
+            factions: vec![
+                ["pirates".into(), "ninjas".into()],
+                ["aliens".into(), "dinosaurs".into()],
+            ],
+            all_bases: false,
+            shared_factions: false,
+            first_player: Some(0),
+        };
+        GameState::new(&config).unwrap()
+    }
+
+    #[test]
+    fn plays_alike_are_counted_together() {
+        let mut game = game();
+        game.turn.allowances = vec![
+            Allowance::normal(true),
+            Allowance::normal(false),
+            Allowance::normal(false),
+        ];
+        assert_eq!(plays_left(&game), "1 minion and 2 actions left");
+    }
+
+    #[test]
+    fn a_minion_too_strong_for_the_play_left_says_so() {
+        let mut game = game();
+        game.turn.allowances = vec![Allowance {
+            power_at_most: Some(2),
+            ..Allowance::normal(true)
+        }];
+        let strong = game.players[0]
+            .deck
+            .iter()
+            .chain(&game.players[0].hand)
+            .copied()
+            .find(|&c| {
+                game.def(c)
+                    .card()
+                    .and_then(|c| c.power())
+                    .is_some_and(|p| p > 2)
+            })
+            .unwrap();
+        let why = why_not(&game, &Ask::Main, strong);
+        assert!(why.contains("power is too high"), "{why}");
+    }
+
+    #[test]
+    fn an_extra_play_of_one_card_is_asked_once_as_where() {
+        let game = game();
+        let card = game.players[0].hand[0];
+        let to = |i: usize| Choice::Play {
+            card,
+            to: Some(PlayTo::Base(game.bases[i].card)),
+        };
+        let d = Decision {
+            player: PlayerId(0),
+            ask: Ask::ExtraNow,
+            options: vec![to(0), to(1), Choice::Pass],
+        };
+        let seats = vec![super::super::seat::Seat {
+            name: "You".into(),
+            bot: None,
+        }];
+        let w = Words {
+            game: &game,
+            seats: &seats,
+            viewer: Some(PlayerId(0)),
+            codes: false,
+            show_codes: true,
+        };
+        let menu = decision_menu(&d, &w, Verbosity::Normal, &[]);
+        assert!(menu
+            .header
+            .starts_with("An extra play, now or never: where do you play"));
+        let lines = menu.lines();
+        assert_eq!(lines.len(), 4, "{lines:?}");
+        assert_eq!(lines[3], "3. pass: let the extra play go");
+    }
+
+    #[test]
+    fn a_may_question_asks_about_what_is_still_to_do() {
+        let hoverbot = "Reveal the top card of your deck. If it is a minion, you may play it as an extra minion; if you do not play it, it goes back on top of your deck.";
+        assert!(optional_part(hoverbot).starts_with("If it is a minion, you may play it"));
+        assert_eq!(optional_part("Draw a card."), "Draw a card.");
     }
 }

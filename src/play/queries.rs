@@ -158,8 +158,23 @@ fn whereabouts(w: &Words, id: &str) -> Vec<String> {
                 w.place(c)
             )),
             Loc::Base(i) => Some(format!("In play: base {}.", i + 1)),
-            Loc::Hand(p) if Some(p) == w.viewer => Some("In your hand.".to_string()),
+            Loc::Hand(p) if Some(p) == w.viewer => Some("In your hand".to_string()),
             _ => None,
+        })
+        .fold(Vec::<(String, usize)>::new(), |mut seen, line| {
+            match seen.iter_mut().find(|(l, _)| *l == line) {
+                Some((_, n)) => *n += 1,
+                None => seen.push((line, 1)),
+            }
+            seen
+        })
+        .into_iter()
+        .map(|(line, n)| {
+            let line = line.trim_end_matches('.');
+            match n {
+                1 => format!("{line}."),
+                n => format!("{line}, {n} copies."),
+            }
         })
         .collect()
 }
@@ -201,6 +216,14 @@ pub fn card(w: &Words, text: &str) -> Result<Vec<String>, String> {
                 Ok(lines)
             }
         },
+        Found::Closest(one) => {
+            let mut lines = lookup::describe(catalog, one);
+            if let Some(first) = lines.first_mut() {
+                *first = format!("Closest match: {first}");
+            }
+            lines.extend(whereabouts(w, one.id()));
+            Ok(lines)
+        }
         Found::Nothing { closest } => Err(format!(
             "No card matches \"{text}\".{}",
             if closest.is_empty() {
@@ -210,4 +233,35 @@ pub fn card(w: &Words, text: &str) -> Result<Vec<String>, String> {
             }
         )),
     }
+}
+
+/// Where a game stands, in one paragraph (said after `--load`): the turn, everyone's
+/// VP, each base's total, and the size of your hand.
+pub fn summary(w: &Words) -> String {
+    let game = w.game;
+    let turn = &game.turn;
+    let whose = if Some(turn.player) == w.viewer {
+        "your turn".to_string()
+    } else {
+        format!("{}'s turn", w.name(turn.player))
+    };
+    let vp: Vec<String> = (0..game.players.len() as u8)
+        .map(|p| w.player_vp(PlayerId(p)))
+        .collect();
+    let bases: Vec<String> = game
+        .bases
+        .iter()
+        .map(|b| w.base_with_total(b.card))
+        .collect();
+    let mut text = format!(
+        "Turn {}, {whose}. VP: {}. Bases: {}.",
+        turn.number,
+        vp.join("; "),
+        bases.join("; ")
+    );
+    if let Some(p) = w.viewer {
+        let n = game.players[p.ix()].hand.len();
+        text.push_str(&format!(" Your hand: {}.", count(n, "card")));
+    }
+    text
 }

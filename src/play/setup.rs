@@ -41,6 +41,9 @@ pub struct SetupFlags {
     pub all_bases: bool,
     /// Which bot plays the bot seats.
     pub bot: BotKind,
+    /// The people's names, in seat order (`--names Ann,Ben`); the rest are asked or
+    /// numbered.
+    pub names: Vec<String>,
 }
 
 /// A game ready to start.
@@ -185,6 +188,13 @@ pub fn setup(flags: &SetupFlags, console: &mut dyn Console) -> Result<Setup, Set
             pool.len()
         )));
     }
+    // Faction names are checked before any question, so a typo is heard at once.
+    let given: Vec<String> = flags
+        .factions
+        .iter()
+        .map(|t| faction_id(t, &pool))
+        .collect::<Result<_, _>>()
+        .map_err(SetupEnd::Bad)?;
     let players = match flags.players {
         Some(n) if (2..=max_players).contains(&n) => n,
         Some(n) => {
@@ -217,12 +227,29 @@ pub fn setup(flags: &SetupFlags, console: &mut dyn Console) -> Result<Setup, Set
         }
     };
     let humans = players - bots;
+    if flags.names.len() > humans {
+        return Err(SetupEnd::Bad(format!(
+            "--names: {} given for {}; name the people only, in seat order.",
+            flags.names.len(),
+            match humans {
+                1 => "1 person".to_string(),
+                n => format!("{n} people"),
+            }
+        )));
+    }
     // A short random seed, easy to read out and type again.
     let seed = flags.seed.unwrap_or_else(|| rand::random::<u32>() as u64);
     let mut seats = Vec::new();
     for seat in 0..players {
+        let given_name = flags
+            .names
+            .get(seat)
+            .map(|n| n.trim())
+            .filter(|n| !n.is_empty());
         let name = if seat >= humans {
             format!("Bot {}", seat + 1)
+        } else if let Some(n) = given_name {
+            n.to_string()
         } else if humans == 1 {
             "You".to_string()
         } else if asked_bots {
@@ -252,12 +279,6 @@ pub fn setup(flags: &SetupFlags, console: &mut dyn Console) -> Result<Setup, Set
     let mut free = pool.clone();
     free.sort_by_key(|id| faction_name(id));
 
-    let given: Vec<String> = flags
-        .factions
-        .iter()
-        .map(|t| faction_id(t, &pool))
-        .collect::<Result<_, _>>()
-        .map_err(SetupEnd::Bad)?;
     if given.len() % 2 == 1 || given.len() > players * 2 {
         return Err(SetupEnd::Bad(format!(
             "--factions: expected two factions for each player, in seat order (at most {}), for example --factions pirates,ninjas.",

@@ -26,6 +26,9 @@ pub trait Speaker: Send + Sync {
     fn is_on(&self) -> bool {
         true
     }
+    /// Lets the lines already queued finish, waiting at most `bound`: the last words
+    /// of a game ("Game over", "Goodbye") are heard before the program ends.
+    fn finish(&self, _bound: Duration) {}
 }
 
 /// No speech: the default.
@@ -53,9 +56,14 @@ struct Queue {
     problem: Option<String>,
     reported: bool,
     rate: Option<u8>,
+    /// The line speaking now was cut short by `stop`: its ending is not a failure.
+    stopped: bool,
+    /// A line has been taken from the queue and is not finished yet.
+    busy: bool,
 }
 
-/// Pipes each line to a program's standard input, one run per line, on a worker thread.
+/// Pipes lines to a program's standard input on a worker thread: one run per line, or
+/// per batch of the lines that queued up while the last one was spoken.
 pub struct CommandSpeaker {
     command: String,
     shared: Arc<(Mutex<Queue>, Condvar)>,
@@ -132,10 +140,14 @@ fn speak_loop(command: &str, shared: &(Mutex<Queue>, Condvar)) {
                     Err(_) => return,
                 };
             }
-            match q.lines.pop_front() {
-                Some(line) => (line, q.rate),
-                None => continue,
+            // Lines that queued up while one was spoken (a bot's whole turn) go to
+            // the program together, one a line: speech keeps up with the game.
+            let waiting: Vec<String> = q.lines.drain(..).collect();
+            if waiting.is_empty() {
+                continue;
             }
+            q.busy = true;
+            (waiting.join("\n"), q.rate)
         };
         let spawned = shell(&with_rate(command, rate))
             .stdin(Stdio::piped())
@@ -150,6 +162,7 @@ fn speak_loop(command: &str, shared: &(Mutex<Queue>, Condvar)) {
                         "Speech: cannot run \"{command}\": {e}; the game goes on in text."
                     ));
                     q.lines.clear();
+                    q.busy = false;
                 }
                 continue;
             }
@@ -167,7 +180,7 @@ fn speak_loop(command: &str, shared: &(Mutex<Queue>, Condvar)) {
                 None => true,
                 Some(c) => match c.try_wait() {
                     Ok(Some(status)) => {
-                        if !status.success() && q.problem.is_none() && !q.reported {
+                        if !status.success() && !q.stopped && q.problem.is_none() && !q.reported {
                             q.problem = Some(format!(
                                 "Speech: \"{command}\" failed ({status}); check the command. The game goes on in text."
                             ));
@@ -180,6 +193,8 @@ fn speak_loop(command: &str, shared: &(Mutex<Queue>, Condvar)) {
             };
             if done {
                 q.child = None;
+                q.stopped = false;
+                q.busy = false;
                 break;
             }
             drop(q);
@@ -201,7 +216,20 @@ impl Speaker for CommandSpeaker {
             q.lines.clear();
             if let Some(child) = q.child.as_mut() {
                 let _ = child.kill();
+                q.stopped = true;
             }
+        }
+    }
+
+    fn finish(&self, bound: Duration) {
+        let start = std::time::Instant::now();
+        while start.elapsed() < bound {
+            match self.shared.0.lock() {
+                Ok(q) if q.lines.is_empty() && !q.busy => return,
+                Ok(_) => {}
+                Err(_) => return,
+            }
+            std::thread::sleep(Duration::from_millis(20));
         }
     }
 

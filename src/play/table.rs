@@ -10,6 +10,7 @@ use super::narrate::{narrate, Scene, Verbosity};
 use super::pick::pick;
 use super::prompt::{self, Act, Menu, Prompt};
 use super::queries;
+use super::recap::SinceLastTurn;
 use super::save::{self, SaveFile};
 use super::seat::Seat;
 use crate::bots::SeatView;
@@ -68,6 +69,14 @@ pub struct Table {
     scoring: Vec<crate::engine::Uid>,
     quit: bool,
     out: Vec<Line>,
+    /// Card codes lead lists and answers (off with `--codes off`).
+    codes: bool,
+    /// Say the recap at the start of each person's turn (`--recap`).
+    auto_recap: bool,
+    /// What each seat has missed since its last turn: its recap and its new cards.
+    missed: SinceLastTurn,
+    /// A new game's deal, narrated when the game starts.
+    opening: Option<Vec<Event>>,
 }
 
 impl Table {
@@ -80,11 +89,8 @@ impl Table {
     ) -> Result<Table, SetupError> {
         let mut game = GameState::new(config)?;
         let events = game.take_events();
-        let before = game.clone();
         let mut table = Table::with(game, seats, config.seed, verbosity, Vec::new(), autosave);
-        table.intro("New game");
-        let actor = table.game.turn.player;
-        table.narrate(&before, actor, &events);
+        table.opening = Some(events);
         Ok(table)
     }
 
@@ -99,6 +105,7 @@ impl Table {
             autosave,
         );
         table.intro("Saved game loaded");
+        table.summary();
         table
     }
 
@@ -110,6 +117,7 @@ impl Table {
         log: Vec<String>,
         autosave: Option<PathBuf>,
     ) -> Table {
+        let seats_len = seats.len();
         Table {
             game,
             seats,
@@ -126,18 +134,44 @@ impl Table {
             scoring: Vec::new(),
             quit: false,
             out: Vec::new(),
+            codes: true,
+            auto_recap: false,
+            missed: SinceLastTurn::new(seats_len),
+            opening: None,
         }
+    }
+
+    /// Card codes lead lists and answers (true), or names only (false, `--codes off`).
+    pub fn set_codes(&mut self, codes: bool) {
+        self.codes = codes;
+    }
+
+    /// Says the recap at the start of each person's turn (`--recap`).
+    pub fn set_auto_recap(&mut self, on: bool) {
+        self.auto_recap = on;
     }
 
     /// Runs the bots until a person must answer, and returns everything to print.
     pub fn start(&mut self) -> Vec<Line> {
+        // A new game's deal is narrated now, once the settings are made.
+        if let Some(events) = self.opening.take() {
+            self.intro("New game");
+            let before = self.game.clone();
+            self.narrate(&before, self.game.turn.player, &events);
+        }
         self.advance();
         std::mem::take(&mut self.out)
     }
 
-    /// True once the game is over or the player quit.
+    /// True once the player quit: after the game is over, questions about it (score,
+    /// log, bases, recap) are still answered until then.
     pub fn finished(&self) -> bool {
-        self.quit || self.prompt == Prompt::Over
+        self.quit
+    }
+
+    /// The names and codes of what the reader may name now (for Tab completion).
+    pub fn names_in_game(&self) -> Vec<String> {
+        super::complete::names_in_game(&self.words(self.reader()))
     }
 
     /// The game, for tests and saving.
@@ -204,6 +238,11 @@ impl Table {
                 self.reply(lines)
             }
             Command::Log(n) => self.on_log(n),
+            Command::Recap => self.on_recap(),
+            Command::Rules(topic) => {
+                let lines = super::rules::rules(topic.as_deref());
+                self.reply(lines)
+            }
             Command::Repeat => self.on_repeat(),
             Command::Status => self.on_status(),
             Command::Options => self.on_options(),
@@ -289,7 +328,8 @@ impl Table {
         }
     }
 
-    fn passing_to(&self) -> Option<PlayerId> {
+    /// The person the keyboard is being handed to, while the game waits for Enter.
+    pub fn passing_to(&self) -> Option<PlayerId> {
         match self.prompt {
             Prompt::PassTo(p) => Some(p),
             _ => None,
@@ -302,6 +342,7 @@ impl Table {
             seats: &self.seats,
             viewer,
             codes: self.verbosity == Verbosity::Full,
+            show_codes: self.codes,
         }
     }
 
@@ -324,8 +365,8 @@ impl Table {
             .iter()
             .map(|b| {
                 format!(
-                    "{} {}",
-                    w.labelled_base(b.card),
+                    "{}, breakpoint {}",
+                    w.game.def(b.card).name(),
                     self.game.breakpoint(b.card)
                 )
             })
@@ -333,13 +374,19 @@ impl Table {
         let lines = [
             format!("{what}, seed {}. {}.", self.seed, players.join("; ")),
             format!(
-                "Bases, with breakpoints: {}. First to 15 VP wins. Type help for the commands.",
-                bases.join(", ")
+                "Bases: {}. First to 15 VP wins. Type help for the commands, rules for the rules.",
+                bases.join("; ")
             ),
         ];
         for l in lines {
             self.push(LineKind::Narration, l);
         }
+    }
+
+    /// Where a loaded game stands, in one paragraph.
+    fn summary(&mut self) {
+        let line = queries::summary(&self.words(self.narration_viewer()));
+        self.push(LineKind::Narration, line);
     }
 
     // ----- the game moving on -----
@@ -349,14 +396,14 @@ impl Table {
     fn advance(&mut self) {
         loop {
             let Some(d) = self.game.pending() else {
-                self.prompt = Prompt::Over;
+                self.over();
                 return;
             };
             if self.game.turn.number > TURN_LIMIT {
                 self.error(format!(
                     "The game stopped: no winner after {TURN_LIMIT} turns."
                 ));
-                self.prompt = Prompt::Over;
+                self.over();
                 return;
             }
             let p = d.player;
@@ -384,6 +431,18 @@ impl Table {
         }
     }
 
+    /// The game has ended: it stays open for questions about it until `quit`.
+    fn over(&mut self) {
+        if self.prompt != Prompt::Over {
+            self.prompt = Prompt::Over;
+            self.push(
+                LineKind::Question,
+                "The game is over. Look back with score, bases, log or recap; type quit to leave."
+                    .into(),
+            );
+        }
+    }
+
     /// Prints the current question.
     fn ask(&mut self) {
         if let Some(menu) = self.menu() {
@@ -396,7 +455,12 @@ impl Table {
         let d = self.game.pending()?;
         let w = self.words(Some(d.player));
         match &self.prompt {
-            Prompt::Decision => Some(prompt::decision_menu(d, &w, self.verbosity)),
+            Prompt::Decision => Some(prompt::decision_menu(
+                d,
+                &w,
+                self.verbosity,
+                &self.missed.new_cards(&self.game, d.player),
+            )),
             Prompt::Where { card, options } => Some(prompt::where_menu(d, &w, *card, options)),
             Prompt::UseWhich { options } => Some(prompt::use_menu(d, &w, options)),
             Prompt::ConfirmEnd { end, what } => Some(prompt::confirm_end_menu(*end, what)),
@@ -420,17 +484,21 @@ impl Table {
             words: self.words(viewer),
             actor,
             scoring: &self.scoring,
+            texts: self.verbosity == Verbosity::Full,
         };
         let lines = narrate(&scene, events, self.verbosity);
-        let full = Scene {
+        // The log is a history: every outcome with card codes, no phases.
+        let history = Scene {
             words: Words {
                 codes: true,
                 ..self.words(viewer)
             },
+            texts: false,
             ..scene
         };
-        let logged = narrate(&full, events, Verbosity::Full);
+        let logged = narrate(&history, events, Verbosity::Normal);
         self.log.extend(logged);
+        self.keep_for_recap(before, events);
         for l in lines {
             self.last_narration.push(l.clone());
             self.push(LineKind::Narration, l);
@@ -462,6 +530,19 @@ impl Table {
         }
         if turn_ended {
             self.autosave_now();
+        }
+    }
+
+    /// Says the recap at the start of a person's turn when asked to (`--recap`).
+    fn keep_for_recap(&mut self, before: &GameState, events: &[Event]) {
+        for p in self.missed.record(before, events) {
+            let person = self.seats[p.ix()].is_human();
+            if self.auto_recap && person && self.narration_viewer() == Some(p) {
+                let lines = self.missed.lines(p, &self.words(Some(p)));
+                for l in lines {
+                    self.push(LineKind::Narration, l);
+                }
+            }
         }
     }
 
@@ -612,16 +693,27 @@ impl Table {
         }
         // The main question's entries, whatever follow-up is open: a failed play
         // leaves the conversation where it was.
-        let Some(menu) = self
-            .game
-            .pending()
-            .map(|d| prompt::decision_menu(d, &self.words(Some(d.player)), self.verbosity))
-        else {
+        let Some(menu) = self.game.pending().map(|d| {
+            let new = self.missed.new_cards(&self.game, d.player);
+            prompt::decision_menu(d, &self.words(Some(d.player)), self.verbosity, &new)
+        }) else {
             return;
         };
         let items = menu.items();
         // The whole text names the card, or the text before some " on " does.
         let lower = text.to_lowercase();
+        let any_play = menu
+            .entries
+            .iter()
+            .any(|e| matches!(e.act, Act::Play { .. }));
+        if ask == Ask::ExtraNow && !any_play {
+            // One card's extra play: the question is only where.
+            match lower.rfind(" on ") {
+                Some(at) => self.on_answer(&text[at + 4..]),
+                None => self.ask(),
+            }
+            return;
+        }
         let mut splits = vec![(text.to_string(), None)];
         for (at, _) in lower.match_indices(" on ") {
             splits.push((text[..at].to_string(), Some(text[at + 4..].to_string())));
@@ -740,6 +832,16 @@ impl Table {
 
     // ----- questions about the game -----
 
+    fn on_recap(&mut self) {
+        match self.reader() {
+            Some(p) => {
+                let lines = self.missed.lines(p, &self.words(Some(p)));
+                self.answers(lines);
+            }
+            None => self.error("No recap: no person is at the keyboard now.".into()),
+        }
+    }
+
     fn on_log(&mut self, n: usize) {
         if self.log.is_empty() {
             self.answer_line("Nothing has happened yet.".into());
@@ -797,12 +899,11 @@ impl Table {
         };
         lines.push(waiting);
         let scores: Vec<String> = (0..self.game.players.len() as u8)
-            .map(PlayerId)
-            .map(|p| format!("{} {}", w.player(p), self.game.players[p.ix()].vp))
+            .map(|p| w.player_vp(PlayerId(p)))
             .collect();
         lines.push(format!(
             "VP: {}. Seed {}. Verbosity {}.",
-            scores.join(", "),
+            scores.join("; "),
             self.seed,
             self.verbosity.name()
         ));
@@ -815,9 +916,9 @@ impl Table {
                 self.show_menu(&menu);
                 let more = match (&self.prompt, self.game.pending().map(|d| &d.ask)) {
                     (Prompt::Decision, Some(Ask::Main)) => {
-                        "Also: play N on BASE, use, end, undo, and the questions: hand, bases, base N, score, card X, deck, discard, log, status, help."
+                        "Also: play N on BASE, use, end, undo, and the questions: hand, bases, base N, score, card X, deck, discard, log, recap, rules, status, help."
                     }
-                    _ => "Also: hand, bases, base N, score, card X, deck, discard, log, status, help.",
+                    _ => "Also: hand, bases, base N, score, card X, deck, discard, log, recap, rules, status, help.",
                 };
                 self.answer_line(more.into());
             }
@@ -877,6 +978,7 @@ fn is_private(command: &Command) -> bool {
         | Command::End
         | Command::Hand
         | Command::Card(_)
+        | Command::Recap
         | Command::Undo => true,
         _ => false,
     }

@@ -4,83 +4,17 @@
 //! wrapped at word boundaries to the terminal's width, coloured only with `--color`
 //! (and never when NO_COLOR is set), and spoken when speech is on.
 
-use super::commands::COMMANDS;
+use super::complete::Completion;
 use super::setup::Console;
 use super::speech::Speaker;
 use super::table::{Line, LineKind};
-use crate::cards::query::entries;
-use crate::engine::defs::defs;
-use rustyline::completion::{Completer, Pair};
-use rustyline::highlight::Highlighter;
-use rustyline::hint::Hinter;
 use rustyline::history::DefaultHistory;
-use rustyline::validate::Validator;
 use rustyline::{
-    Cmd, ColorMode, ConditionalEventHandler, Config, Context, Editor, Event, EventContext,
-    EventHandler, Helper, RepeatCount,
+    Cmd, ColorMode, ConditionalEventHandler, Config, Editor, Event, EventContext, EventHandler,
+    RepeatCount,
 };
 use std::io::{BufRead, IsTerminal, Write};
-use std::sync::Arc;
-
-/// Tab completion of commands, card names and codes, and base names.
-struct Completion {
-    words: Vec<String>,
-}
-
-impl Completion {
-    /// Commands first (Tab offers them before card names), then the other words.
-    fn new() -> Completion {
-        let mut words: Vec<String> = COMMANDS.iter().map(|c| c.name.to_string()).collect();
-        let mut others: Vec<String> = ["on", "test", "brief", "normal", "full"]
-            .map(String::from)
-            .to_vec();
-        for e in entries(defs().catalog) {
-            others.push(e.code().to_string());
-            others.push(e.name().to_string());
-        }
-        others.sort();
-        others.dedup();
-        words.extend(others);
-        Completion { words }
-    }
-}
-
-impl Completer for Completion {
-    type Candidate = Pair;
-
-    fn complete(
-        &self,
-        line: &str,
-        pos: usize,
-        _: &Context<'_>,
-    ) -> rustyline::Result<(usize, Vec<Pair>)> {
-        let start = line[..pos].rfind(char::is_whitespace).map_or(0, |i| i + 1);
-        let word = line[start..pos].to_lowercase();
-        if word.is_empty() {
-            return Ok((start, Vec::new()));
-        }
-        let found = self
-            .words
-            .iter()
-            .filter(|w| w.to_lowercase().starts_with(&word))
-            .map(|w| Pair {
-                display: w.clone(),
-                replacement: w.clone(),
-            })
-            .collect();
-        Ok((start, found))
-    }
-}
-
-impl Hinter for Completion {
-    type Hint = String;
-}
-
-impl Highlighter for Completion {}
-
-impl Validator for Completion {}
-
-impl Helper for Completion {}
+use std::sync::{Arc, Mutex};
 
 /// Stops speech at any key press in the line editor.
 struct StopOnKey(Arc<dyn Speaker>);
@@ -108,12 +42,21 @@ pub struct Terminal {
     width: Option<usize>,
     color: bool,
     speaker: Arc<dyn Speaker>,
+    names: Arc<Mutex<Vec<String>>>,
 }
 
 impl Terminal {
+    /// The names Tab completes after a command: what is in the game now.
+    pub fn set_names(&self, names: Vec<String>) {
+        if let Ok(mut n) = self.names.lock() {
+            *n = names;
+        }
+    }
+
     /// Sets the terminal up; falls back to plain lines if the line editor cannot start.
     pub fn new(options: &TerminalOptions, speaker: Arc<dyn Speaker>) -> Terminal {
         let interactive = std::io::stdin().is_terminal();
+        let names = Arc::new(Mutex::new(Vec::new()));
         let editor = if options.plain || !interactive {
             None
         } else {
@@ -123,7 +66,9 @@ impl Terminal {
                 .bracketed_paste(false)
                 .build();
             Editor::with_config(config).ok().map(|mut e| {
-                e.set_helper(Some(Completion::new()));
+                e.set_helper(Some(Completion {
+                    names: Arc::clone(&names),
+                }));
                 e.bind_sequence(
                     Event::Any,
                     EventHandler::Conditional(Box::new(StopOnKey(Arc::clone(&speaker)))),
@@ -148,6 +93,7 @@ impl Terminal {
             width,
             color: options.color && !no_color,
             speaker,
+            names,
         }
     }
 
@@ -209,9 +155,19 @@ impl Console for Terminal {
                 }
             }
         };
-        self.speaker.stop();
+        // A typed line stops speech; the end of input lets the last lines finish.
+        if line.is_some() {
+            self.speaker.stop();
+        }
         line
     }
+}
+
+/// Clears the visible screen (not the scrollback a screen reader reads): when the
+/// keyboard is passed in hot-seat, for sighted players at the same table.
+pub fn clear_screen() {
+    use crossterm::{cursor::MoveTo, execute, terminal::Clear, terminal::ClearType};
+    let _ = execute!(std::io::stdout(), Clear(ClearType::All), MoveTo(0, 0));
 }
 
 /// Splits a line to fit `width` columns, at spaces only; a word longer than the width

@@ -1,0 +1,128 @@
+//! Changes an ability makes to the numbers of the game: power, breakpoints, extra
+//! plays and VP. Each line says its cause first ("Archmage: you get an extra action
+//! play."), and the same change repeated is one line ("you get 2 extra action plays").
+
+use super::{base_then, cause, say, Said, Scene, Verbosity};
+use crate::engine::{Event, PlayerId, Uid};
+use crate::play::describe::sentence;
+
+/// Power changes of one amount by one cause in a row, one line: "Augmentation:
+/// Laseratops gets +4 power, now 8." or "Rampage: +1 power for 3 minions: ...".
+pub(super) fn power_changed(scene: &Scene, events: &[Event]) -> (Said, usize) {
+    let w = &scene.words;
+    let Event::PowerChanged { amount, by, .. } = events[0] else {
+        unreachable!("called on a power change")
+    };
+    let cards: Vec<Uid> = events
+        .iter()
+        .map_while(|e| match e {
+            Event::PowerChanged {
+                card,
+                amount: a,
+                by: b,
+            } if *a == amount && *b == by => Some(*card),
+            _ => None,
+        })
+        .collect();
+    let bases: Vec<Uid> = cards.iter().filter_map(|&c| base_then(scene, c)).collect();
+    let now = |c: Uid| match w.game.minion(c) {
+        Some(_) => format!(", now {}", w.game.power(c)),
+        None => String::new(),
+    };
+    let text = match cards.as_slice() {
+        [one] if by == Some(*one) => format!(
+            "{} gets {amount:+} power from its own ability{}.",
+            sentence(&w.owned_card(*one, scene.actor)),
+            now(*one)
+        ),
+        [one] => format!(
+            "{}{} gets {amount:+} power{}.",
+            cause(w, by),
+            w.owned_card(*one, scene.actor),
+            now(*one)
+        ),
+        many => {
+            let names: Vec<String> = many
+                .iter()
+                .map(|&c| format!("{}{}", w.owned_card(c, scene.actor), now(c)))
+                .collect();
+            format!(
+                "{}{amount:+} power for {} minions: {}.",
+                cause(w, by),
+                many.len(),
+                names.join("; ")
+            )
+        }
+    };
+    (say(Verbosity::Brief, sentence(&text), bases), cards.len())
+}
+
+/// "Rampage: Tortuga's breakpoint is 5 lower this turn, now 16."
+pub(super) fn breakpoint_changed(scene: &Scene, base: Uid, amount: i32, by: Option<Uid>) -> Said {
+    let w = &scene.words;
+    let direction = if amount < 0 { "lower" } else { "higher" };
+    say(
+        Verbosity::Brief,
+        sentence(&format!(
+            "{}{}'s breakpoint is {} {direction} this turn, now {}.",
+            cause(w, by),
+            w.card(base),
+            amount.abs(),
+            w.game.breakpoint(base)
+        )),
+        vec![],
+    )
+}
+
+/// Extra plays of one kind for one player by one cause in a row, one line:
+/// "Archmage: you get an extra action play.", "you get 2 extra minion plays".
+pub(super) fn extra_play(scene: &Scene, events: &[Event]) -> (Said, usize) {
+    let w = &scene.words;
+    let Event::ExtraPlay { player, minion, by } = events[0] else {
+        unreachable!("called on an extra play")
+    };
+    let run = events.iter().take_while(|e| *e == &events[0]).count();
+    let what = if minion { "minion" } else { "action" };
+    let plays = if run == 1 {
+        format!("an extra {what} play")
+    } else {
+        format!("{run} extra {what} plays")
+    };
+    let text = format!("{}{} {plays}.", cause(w, by), gets(scene, player));
+    (say(Verbosity::Brief, sentence(&text), vec![]), run)
+}
+
+/// "you get", "Bot 2 gets", lower-case so that a cause may come first.
+fn gets(scene: &Scene, player: PlayerId) -> String {
+    let w = &scene.words;
+    if Some(player) == w.viewer {
+        "you get".to_string()
+    } else {
+        format!("{} gets", w.name(player))
+    }
+}
+
+/// "Factory 436-1337: Bot 2 gains 1 VP, 5 in all." (VP from a base's places are in
+/// its scoring line instead).
+pub(super) fn gained_vp(
+    scene: &Scene,
+    player: PlayerId,
+    amount: u32,
+    total: u32,
+    by: Option<Uid>,
+) -> Said {
+    let w = &scene.words;
+    let gains = if Some(player) == w.viewer {
+        "you gain".to_string()
+    } else {
+        format!("{} gains", w.name(player))
+    };
+    say(
+        Verbosity::Brief,
+        sentence(&format!(
+            "{}{gains} {amount} VP, {total} in all.",
+            cause(w, by)
+        )),
+        vec![],
+    )
+}

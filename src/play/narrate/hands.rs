@@ -1,0 +1,211 @@
+//! Cards moving between hands, decks and discard piles: draws, discards, reveals,
+//! looks at a hand, shuffles, and cards put into a hand or onto a deck. This is where
+//! hidden information is guarded: a card in a hand or a deck is named only to its
+//! owner, unless the rules make it public (revealed, discarded, in a discard pile).
+
+use super::{base_then, cause, own_possessive, say, Said, Scene, Verbosity};
+use crate::engine::events::Zone;
+use crate::engine::state::Loc;
+use crate::engine::{Event, PlayerId, Uid};
+use crate::play::describe::{and_list, count, grouped, sentence, Words};
+
+/// "You draw 2 cards: pa Sea Dogs, pm4 Buccaneer." or "Bot 2 draws 2 cards."
+pub(super) fn drew(w: &Words, player: PlayerId, cards: &[Uid]) -> Said {
+    let text = if Some(player) == w.viewer {
+        let names: Vec<String> = cards.iter().map(|&c| w.labelled(c)).collect();
+        format!(
+            "You draw {}: {}.",
+            count(cards.len(), "card"),
+            names.join(", ")
+        )
+    } else {
+        format!("{} {}.", w.acts(player, "draw"), count(cards.len(), "card"))
+    };
+    say(Verbosity::Brief, text, vec![])
+}
+
+/// Discards by one player in a row, one line: "Bot 2 discards Collector 3 times."
+pub(super) fn discarded(w: &Words, events: &[Event]) -> (Said, usize) {
+    let Event::Discarded { player, .. } = events[0] else {
+        unreachable!("called on a discard")
+    };
+    let run = events
+        .iter()
+        .take_while(|e| matches!(e, Event::Discarded { player: p, .. } if *p == player))
+        .count();
+    let names: Vec<String> = events[..run]
+        .iter()
+        .flat_map(|e| match e {
+            Event::Discarded { cards, .. } => cards.clone(),
+            _ => Vec::new(),
+        })
+        .map(|c| w.card(c))
+        .collect();
+    let text = format!(
+        "{} {}.",
+        w.acts(player, "discard"),
+        and_list(&grouped(&names))
+    );
+    (say(Verbosity::Brief, text, vec![]), run)
+}
+
+/// Cards one player reveals in a row, one line: "Bot 2 reveals 3 cards: ...".
+pub(super) fn revealed(w: &Words, events: &[Event]) -> (Said, usize) {
+    let Event::Revealed { player, .. } = events[0] else {
+        unreachable!("called on a reveal")
+    };
+    let cards: Vec<Uid> = events
+        .iter()
+        .map_while(|e| match e {
+            Event::Revealed { player: p, card } if *p == player => Some(*card),
+            _ => None,
+        })
+        .collect();
+    let names: Vec<String> = cards.iter().map(|&c| w.labelled(c)).collect();
+    let text = match names.as_slice() {
+        [one] => format!("{} {one}.", w.acts(player, "reveal")),
+        _ => format!(
+            "{} {}: {}.",
+            w.acts(player, "reveal"),
+            count(names.len(), "card"),
+            names.join(", ")
+        ),
+    };
+    (say(Verbosity::Brief, text, vec![]), cards.len())
+}
+
+/// "You look at Bot 2's hand: ..." to the one who looks; the others hear only that
+/// they looked.
+pub(super) fn looked_at_hand(w: &Words, player: PlayerId, target: PlayerId) -> Said {
+    let text = if Some(player) == w.viewer {
+        let hand = &w.game.players[target.ix()].hand;
+        let names: Vec<String> = hand.iter().map(|&c| w.labelled(c)).collect();
+        let cards = if names.is_empty() {
+            "no cards".to_string()
+        } else {
+            names.join(", ")
+        };
+        format!("You look at {} hand: {cards}.", w.possessive(target))
+    } else {
+        format!(
+            "{} at {} hand.",
+            w.acts(player, "look"),
+            w.possessive(target)
+        )
+    };
+    say(Verbosity::Brief, text, vec![])
+}
+
+/// "Bot 2's deck is shuffled."
+pub(super) fn shuffled(w: &Words, player: PlayerId) -> Said {
+    say(
+        Verbosity::Normal,
+        format!("{} deck is shuffled.", sentence(&w.possessive(player))),
+        vec![],
+    )
+}
+
+/// Cards returned to one owner's hand in a row: "Bot 2 returns your King Rex to your
+/// hand." (cards in play are public, so they are named).
+pub(super) fn returned(scene: &Scene, events: &[Event]) -> (Said, usize) {
+    let w = &scene.words;
+    let Event::Returned { card } = events[0] else {
+        unreachable!("called on a return")
+    };
+    let owner = w.game.owner(card);
+    let cards: Vec<Uid> = events
+        .iter()
+        .map_while(|e| match e {
+            Event::Returned { card } if w.game.owner(*card) == owner => Some(*card),
+            _ => None,
+        })
+        .collect();
+    let names: Vec<String> = cards
+        .iter()
+        .map(|&c| w.owned_card(c, scene.actor))
+        .collect();
+    let text = format!(
+        "{} {} to {} hand.",
+        w.acts(scene.actor, "return"),
+        and_list(&names),
+        own_possessive(w, owner, scene.actor)
+    );
+    let bases = cards.iter().filter_map(|&c| base_then(scene, c)).collect();
+    (say(Verbosity::Brief, text, bases), cards.len())
+}
+
+/// True when a card put into `to` cannot be named to the listener: it went from its
+/// owner's hand or deck to their hand or deck, and the listener is not the owner.
+fn hidden_move(scene: &Scene, card: Uid, to: Zone) -> bool {
+    let owner = scene.words.game.owner(card);
+    let from_hidden = matches!(scene.before.locate(card), Loc::Hand(_) | Loc::Deck(_));
+    let to_hidden = matches!(to, Zone::Hand | Zone::DeckTop | Zone::DeckBottom);
+    from_hidden && to_hidden && Some(owner) != scene.words.viewer
+}
+
+/// Cards of one owner put in one zone by one ability, in a row, one line, its cause
+/// first: "Temple of Goju: Bot 3's Armor Stego goes on the bottom of Bot 3's deck."
+/// or, from a hand no one else may see, "Winds of Change: Bot 3 puts 4 cards from
+/// their hand on top of their deck."
+pub(super) fn placed(scene: &Scene, events: &[Event]) -> (Said, usize) {
+    let w = &scene.words;
+    let Event::Placed { card, to, by } = events[0] else {
+        unreachable!("called on a placing")
+    };
+    let owner = w.game.owner(card);
+    let hidden = hidden_move(scene, card, to);
+    let cards: Vec<Uid> = events
+        .iter()
+        .map_while(|e| match e {
+            Event::Placed {
+                card: c,
+                to: t,
+                by: b,
+            } if *t == to
+                && *b == by
+                && w.game.owner(*c) == owner
+                && hidden_move(scene, *c, to) == hidden =>
+            {
+                Some(*c)
+            }
+            _ => None,
+        })
+        .collect();
+    let whose = own_possessive(w, owner, owner);
+    let zone = zone_phrase(w, to, &whose);
+    let head = cause(w, by);
+    let text = if hidden {
+        let from = match scene.before.locate(card) {
+            Loc::Deck(_) => "deck",
+            _ => "hand",
+        };
+        format!(
+            "{head}{} {} from {whose} {from} {zone}.",
+            w.acts(owner, "put"),
+            count(cards.len(), "card")
+        )
+    } else {
+        let names: Vec<String> = cards.iter().map(|&c| w.card(c)).collect();
+        let verb = if cards.len() == 1 { "goes" } else { "go" };
+        let zone = zone_phrase(w, to, &w.possessive(owner));
+        sentence(&format!("{head}{} {verb} {zone}.", and_list(&names)))
+    };
+    let bases = cards
+        .iter()
+        .filter_map(|&c| scene.before.base_of(c))
+        .collect();
+    (say(Verbosity::Brief, text, bases), cards.len())
+}
+
+/// "into Bot 2's hand", "on the bottom of your deck", "at Tortuga".
+pub(super) fn zone_phrase(w: &Words, zone: Zone, whose: &str) -> String {
+    match zone {
+        Zone::Hand => format!("into {whose} hand"),
+        Zone::DeckTop => format!("on top of {whose} deck"),
+        Zone::DeckBottom => format!("on the bottom of {whose} deck"),
+        Zone::Discard => format!("into {whose} discard pile"),
+        Zone::Base(b) => format!("at {}", w.card(b)),
+        Zone::Minion(m) => format!("on {}", w.card(m)),
+        Zone::Box => "out of the game".to_string(),
+    }
+}

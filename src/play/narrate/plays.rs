@@ -1,0 +1,181 @@
+//! Cards played and used, and what happens to cards in play: destroyed, moved,
+//! protected. Cards on the table are public, so they are always named.
+
+use super::{base_then, hands::zone_phrase, own_possessive, say, Said, Scene, Verbosity};
+use crate::engine::effect::Static;
+use crate::engine::events::Zone;
+use crate::engine::state::Loc;
+use crate::engine::{Event, PlayerId, Uid};
+use crate::play::describe::{and_list, count, sentence};
+
+/// "Bot 2 plays Pirate King on Tortuga." (at full verbosity an action's text follows).
+pub(super) fn played(
+    scene: &Scene,
+    player: PlayerId,
+    card: Uid,
+    to: Option<Zone>,
+    from: Zone,
+) -> Said {
+    let w = &scene.words;
+    let from = match from {
+        Zone::Discard => " from the discard pile",
+        Zone::DeckTop | Zone::DeckBottom => " from the deck",
+        _ => "",
+    };
+    let (target, bases) = match to {
+        Some(Zone::Base(b)) => (format!(" on {}", w.card(b)), vec![b]),
+        Some(Zone::Minion(m)) => {
+            let base = base_then(scene, m);
+            let at = base.map_or(String::new(), |b| format!(" at {}", w.card(b)));
+            (
+                format!(" on {}{at}", w.owned_card(m, player)),
+                base.into_iter().collect(),
+            )
+        }
+        Some(other) => (
+            format!(
+                " {}",
+                zone_phrase(w, other, &own_possessive(w, player, player))
+            ),
+            vec![],
+        ),
+        None => (String::new(), vec![]),
+    };
+    let head = format!("{} {}{from}{target}", w.acts(player, "play"), w.card(card));
+    // At full verbosity an action's text follows: a listener may not know it.
+    let text = match w.game.def(card).card() {
+        Some(c) if scene.texts && !c.is_minion() => format!("{head}: {}", c.text),
+        _ => format!("{head}."),
+    };
+    say(Verbosity::Brief, text, bases)
+}
+
+/// Minions destroyed by one player in a row, all of one owner, one line: "Bot 2
+/// destroys 3 minions of yours: ...".
+pub(super) fn destroyed(scene: &Scene, events: &[Event]) -> (Said, usize) {
+    let w = &scene.words;
+    let Event::Destroyed { by, .. } = events[0] else {
+        unreachable!("called on a destruction")
+    };
+    let owner_of = |e: &Event| match e {
+        Event::Destroyed { card, by: b } if *b == by => Some(scene.before.controller(*card)),
+        _ => None,
+    };
+    let first = owner_of(&events[0]);
+    let run = events.iter().take_while(|e| owner_of(e) == first).count();
+    let mut names = Vec::new();
+    let mut bases = Vec::new();
+    let owner = first.unwrap_or(by);
+    for e in &events[..run] {
+        if let Event::Destroyed { card, .. } = e {
+            let base = base_then(scene, *card);
+            names.push(match base {
+                Some(b) => format!("{} at {}", w.card(*card), w.card(b)),
+                None => w.card(*card),
+            });
+            bases.extend(base);
+        }
+    }
+    let whose = match (owner == by, Some(owner) == w.viewer) {
+        (true, true) => "of your own".to_string(),
+        (true, false) => "of their own".to_string(),
+        (false, true) => "of yours".to_string(),
+        (false, false) => format!("of {}", w.possessive(owner)),
+    };
+    let text = match names.as_slice() {
+        [one] if owner == by => format!("{} {one}.", w.acts(by, "destroy")),
+        [one] => format!("{} {} {one}.", w.acts(by, "destroy"), w.possessive(owner)),
+        _ => format!(
+            "{} {} {whose}: {}.",
+            w.acts(by, "destroy"),
+            count(names.len(), "minion"),
+            and_list(&names)
+        ),
+    };
+    (say(Verbosity::Brief, text, bases), run)
+}
+
+/// "Bot 2 destroys your Poison."
+pub(super) fn action_destroyed(scene: &Scene, card: Uid, by: PlayerId) -> Said {
+    let w = &scene.words;
+    say(
+        Verbosity::Brief,
+        format!("{} {}.", w.acts(by, "destroy"), w.owned_card(card, by)),
+        base_then(scene, card).into_iter().collect(),
+    )
+}
+
+/// "You move Bot 2's Scout from Tortuga to Jungle Oasis."
+pub(super) fn moved(scene: &Scene, card: Uid, from: Uid, to: Uid) -> Said {
+    let w = &scene.words;
+    say(
+        Verbosity::Brief,
+        format!(
+            "{} {} from {} to {}.",
+            w.acts(scene.actor, "move"),
+            w.owned_card(card, scene.actor),
+            w.card(from),
+            w.card(to)
+        ),
+        vec![from, to],
+    )
+}
+
+/// What stopped an ability: the minion's own ability, a one-use shield, or an
+/// Ongoing protection (Wildlife Preserve) from another player's action. The
+/// protection is named first, then the protected minion, then what it stopped.
+pub(super) fn prevented(scene: &Scene, card: Uid, by: Uid) -> Said {
+    let w = &scene.words;
+    let target = w.owned_card(card, scene.actor);
+    let text = if card == by {
+        format!(
+            "{} cannot be destroyed: its own ability.",
+            sentence(&target)
+        )
+    } else if attached_to(scene, by) == Some(card)
+        || scene.before.controller(by) == scene.before.controller(card)
+    {
+        format!("{} protects {target}.", w.card(by))
+    } else {
+        match protection(scene, card) {
+            Some(p) => format!("{} protects {target} from {}.", w.card(p), w.card(by)),
+            None => format!("{} is protected from {}.", sentence(&target), w.card(by)),
+        }
+    };
+    say(Verbosity::Brief, text, vec![])
+}
+
+/// The minion a card was attached to before the batch.
+fn attached_to(scene: &Scene, card: Uid) -> Option<Uid> {
+    match scene.before.locate(card) {
+        Loc::OnMinion(b, m, _) => Some(scene.before.bases[b].minions[m].card),
+        _ => None,
+    }
+}
+
+/// The Ongoing card that shields this minion from other players' actions.
+fn protection(scene: &Scene, card: Uid) -> Option<Uid> {
+    let game = scene.before;
+    let controller = game.controller(card);
+    let base = game.base_of(card)?;
+    game.statics()
+        .find(|(src, st)| match st {
+            Static::AttachedShieldFromOthersActions => src.attached_to == Some(card),
+            Static::ShieldFromOthersActions(_) => {
+                src.controller == controller && src.base == base && src.attached_to.is_none()
+            }
+            _ => false,
+        })
+        .map(|(src, _)| src.card)
+}
+
+/// "You use Ninja Acolyte." A Special played at once ("You play Full Sail") is said
+/// once, by the play: the caller skips this line then.
+pub(super) fn used(scene: &Scene, player: PlayerId, card: Uid) -> Said {
+    let w = &scene.words;
+    say(
+        Verbosity::Brief,
+        format!("{} {}.", w.acts(player, "use"), w.card(card)),
+        vec![],
+    )
+}

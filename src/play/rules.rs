@@ -1,0 +1,119 @@
+//! `rules [TOPIC]`: the rules of the game read out in a few short lines, in our own
+//! words, so a newcomer need not leave the game to learn it. One topic per subject;
+//! each expansion adds its new terms as a topic when its factions become playable.
+
+use super::pick::{pick, Item};
+
+/// One subject: its name, other words for it, and its lines.
+struct Topic {
+    name: &'static str,
+    also: &'static [&'static str],
+    lines: &'static [&'static str],
+}
+
+const TOPICS: &[Topic] = &[
+    Topic {
+        name: "turn",
+        also: &["phases", "turns"],
+        lines: &[
+            "A turn has five steps. One: abilities that happen at the start of your turn.",
+            "Two: play cards, one minion and one action, free, in any order; you may play fewer.",
+            "Three: every base whose total power has reached its breakpoint scores.",
+            "Four: draw two cards; with more than ten in hand, discard down to ten.",
+            "Five: abilities that happen at the end of the turn; then the player on the left goes.",
+            "When your deck runs out, your discard pile is shuffled into a new deck.",
+        ],
+    },
+    Topic {
+        name: "playing",
+        also: &["play", "cards", "minions", "actions"],
+        lines: &[
+            "A minion is played on a base and adds its power there; its ability happens as it is played.",
+            "An action does what it says and goes to the discard pile, unless it is Ongoing.",
+            "Extra plays come from abilities; an extra play you get outside your Play Cards step is used at once or lost.",
+            "Moving, returning or placing a card is not playing it: its play ability does not happen.",
+        ],
+    },
+    Topic {
+        name: "scoring",
+        also: &["score", "ties", "tie", "bases", "winning"],
+        lines: &[
+            "A base scores once the power of all minions on it reaches its breakpoint.",
+            "The most power there wins the first of its three VP values, the next most the second, the next the third.",
+            "Ties: each tied player gets the VP of the best place they tie for, and the place below is skipped.",
+            "You need at least one minion, or 1 power, on a base to get a place there.",
+            "Then every card on the base goes to its owner's discard pile, and a new base takes its place.",
+            "At the end of a turn in which someone has 15 VP, the most VP wins; a tie for the most plays on.",
+        ],
+    },
+    Topic {
+        name: "specials",
+        also: &["special"],
+        lines: &[
+            "A Special is used at an unusual time, often when a base is about to score, from your hand or from play.",
+            "Before a base scores, each player in turn may use a Special, until everyone passes one after another.",
+            "A card a Special lets you play does not use up your free plays.",
+        ],
+    },
+    Topic {
+        name: "talents",
+        also: &["talent"],
+        lines: &[
+            "A Talent is an ability of a card in play that you may use once in each of your turns, in your Play Cards step.",
+            "Type use to use one; you never have to.",
+        ],
+    },
+    Topic {
+        name: "ongoing",
+        also: &["continuous"],
+        lines: &[
+            "An Ongoing ability works for as long as its card is in play.",
+            "An Ongoing action stays where it was played, on a base or on a minion, until it is destroyed or its base scores.",
+        ],
+    },
+];
+
+/// The topics' lines: with no topic, the list of topics; a topic by name, the start
+/// of a name or its number.
+pub fn rules(topic: Option<&str>) -> Result<Vec<String>, String> {
+    let Some(topic) = topic else {
+        let names: Vec<String> = TOPICS
+            .iter()
+            .enumerate()
+            .map(|(i, t)| format!("{}. {}", i + 1, t.name))
+            .collect();
+        let mut lines =
+            vec!["Rules: type rules and a topic, for example rules scoring.".to_string()];
+        lines.extend(names);
+        return Ok(lines);
+    };
+    let items: Vec<Item> = TOPICS
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            let mut keys = vec![t.name];
+            keys.extend(t.also);
+            Item::new(i + 1, &keys)
+        })
+        .collect();
+    let i = pick(topic, &items).map_err(|e| format!("No rules topic \"{}\". {e}", topic.trim()))?;
+    Ok(TOPICS[i].lines.iter().map(|l| l.to_string()).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_topic_is_found_by_name_and_number() {
+        assert_eq!(rules(None).unwrap().len(), TOPICS.len() + 1);
+        for (i, t) in TOPICS.iter().enumerate() {
+            assert_eq!(rules(Some(t.name)).unwrap()[0], t.lines[0]);
+            assert_eq!(rules(Some(&(i + 1).to_string())).unwrap()[0], t.lines[0]);
+        }
+        assert_eq!(rules(Some("ties")).unwrap()[0], TOPICS[2].lines[0]);
+        assert!(rules(Some("zzz"))
+            .unwrap_err()
+            .starts_with("No rules topic"));
+    }
+}
