@@ -99,8 +99,11 @@ pub enum Static {
     AttachedPower(Amount),
     /// This card's base's breakpoint changes by this much.
     Breakpoint(Amount),
-    /// Nothing can destroy this minion.
+    /// Nothing can destroy this card (a minion, or an action: Heirloom).
     Indestructible,
+    /// Nothing can destroy the minions the filter matches, seen from this card (Pony
+    /// Land: "while you control two or more minions here, your minions here").
+    CannotBeDestroyed(MinionFilter),
     /// Other players' actions cannot affect the minions of this card's controller matched
     /// by the filter ("here" is this card's base).
     ShieldFromOthersActions(MinionFilter),
@@ -185,6 +188,10 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         first_only: bool,
     },
+
+    /// Run `then` only if no ability with this key has done so this turn, and mark
+    /// the key: "you may use only one Seastar ability each turn".
+    OncePerTurn { key: String, then: Box<Effect> },
 
     /// "Do X to do Y", "you may do X; if you do, do Y": `then` runs only if `first`
     /// changed the game (a return stopped by a shield does nothing, so nothing
@@ -273,6 +280,10 @@ pub enum Effect {
     /// top unless `then` moves it (Hoverbot, Neophyte). An empty deck and discard pile:
     /// nothing happens.
     RevealTop { bind: String, then: Box<Effect> },
+    /// The action resolving goes to this zone of its owner instead of the discard
+    /// pile when it finishes: "put this card into your hand instead of your discard
+    /// pile" (Friendship Power).
+    InsteadOfDiscard(super::events::Zone),
     /// These players cannot play actions during their next turn, the whole of it;
     /// not during the current one, even if it is theirs (Mark of Sleep).
     NoActionsNextTurn(PlayerSel),
@@ -448,6 +459,12 @@ pub struct MinionFilter {
     /// (Temple of Goju), ties included.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub power_at_least: Option<Amount>,
+    /// Only minions whose controller controls at least this many minions on their
+    /// base, themselves included: "while you control two or more minions here" (Pony
+    /// Land), "a minion of yours that shares its base with another of yours" (Pinkie,
+    /// Super Future Space Armor Power).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub with_allies_here: Option<u32>,
 }
 
 /// Which bases.
@@ -527,6 +544,8 @@ pub enum BaseSel {
     OfMinion(String),
     /// Any base but the one the source card is on.
     NotHere,
+    /// Any base but the bound one ("from other bases": Adventure Power).
+    Except(String),
 }
 
 /// A player, relative to the ability.
@@ -640,6 +659,9 @@ pub enum Cond {
     /// place for it and nothing forbidding it. A Special that plays its own card from
     /// the discard pile is only offered then (Tenacious Z).
     CanPlay(Target),
+    /// "You" have played, this turn, a minion other than this card onto the base this
+    /// card is on (Rainbow, read as this turn). Moving a minion there is not playing it.
+    PlayedAnotherMinionHere,
 }
 
 /// When a temporary change ends.
@@ -666,6 +688,9 @@ pub struct ExtraPlay {
     /// Only onto a base where you have no minion.
     #[serde(default)]
     pub only_where_no_minion_of_yours: bool,
+    /// Only onto a base where you already have a minion (Togetherness Power).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub only_where_minion_of_yours: bool,
     /// From the discard pile instead of the hand.
     #[serde(default)]
     pub from_discard: bool,

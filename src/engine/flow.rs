@@ -160,7 +160,13 @@ impl GameState {
                 next,
                 passes,
             } => self.optional_round(waiting, next, passes),
-            Task::FinishAction(card) => self.put_in_zone(card, Zone::Discard),
+            Task::FinishAction(card) => {
+                let to = match self.redirected.iter().position(|&(c, _)| c == card) {
+                    Some(i) => self.redirected.remove(i).1,
+                    None => Zone::Discard,
+                };
+                self.put_in_zone(card, to);
+            }
             Task::DiscardChosen(player, n, source) => {
                 let hand = self.players[player.ix()].hand.clone();
                 if n == 0 || hand.is_empty() {
@@ -348,6 +354,7 @@ impl GameState {
         self.turn.phase = Phase::StartTurn;
         self.turn.minions_played = 0;
         self.turn.played_minions = vec![0; self.players.len()];
+        self.turn.played_on.clear();
         self.turn.used.clear();
         self.turn.allowances = vec![Allowance::normal(true), Allowance::normal(false)];
         self.events.push(Event::TurnStarted { player, number });
@@ -418,11 +425,15 @@ impl GameState {
                 (Some(_), _) => false,
                 (None, _) => true,
             })
-            .filter(move |(_, a)| match (a.only_where_no_minion, to) {
-                (true, Some(PlayTo::Base(b))) => !self
-                    .base_index(b)
-                    .is_some_and(|i| self.bases[i].minions.iter().any(|m| m.controller == player)),
-                _ => true,
+            .filter(move |(_, a)| {
+                let mine_there = || match to {
+                    Some(PlayTo::Base(b)) => self.base_index(b).is_some_and(|i| {
+                        self.bases[i].minions.iter().any(|m| m.controller == player)
+                    }),
+                    _ => false,
+                };
+                (!a.only_where_no_minion || !mine_there())
+                    && (!a.only_where_minion || mine_there())
             })
             .map(|(i, _)| i)
     }
@@ -898,6 +909,7 @@ fn covers(a: &Allowance, b: &Allowance) -> bool {
             .is_none_or(|m| b.power_at_most.is_some_and(|n| n <= m))
         && a.only_on.is_none_or(|x| b.only_on == Some(x))
         && (!a.only_where_no_minion || b.only_where_no_minion)
+        && (!a.only_where_minion || b.only_where_minion)
 }
 
 /// The once-per-turn key of a card's Talent: each card's Talent is used at most once

@@ -163,6 +163,9 @@ impl GameState {
             BaseSel::Any => true,
             BaseSel::Here => ctx.here == Some(base),
             BaseSel::NotHere => ctx.here != Some(base),
+            BaseSel::Except(name) => {
+                self.target_card(&Target::Var(name.clone()), ctx) != Some(base)
+            }
             BaseSel::Var(name) => self.target_card(&Target::Var(name.clone()), ctx) == Some(base),
             BaseSel::OfMinion(name) => {
                 self.target_card(&Target::Var(name.clone()), ctx)
@@ -207,6 +210,12 @@ impl GameState {
         }
         if f.microbot && !self.is_microbot(card) {
             return false;
+        }
+        if let Some(n) = f.with_allies_here {
+            let allies = base.minions.iter().filter(|x| x.controller == m.controller);
+            if (allies.count() as u32) < n {
+                return false;
+            }
         }
         let power = || self.power(card);
         if let Some(a) = &f.power_at_most {
@@ -466,6 +475,12 @@ impl GameState {
                 .target_card(t, ctx)
                 .is_some_and(|c| matches!(self.locate(c), Loc::Discard(_))),
             Cond::InPlay(t) => self.target_card(t, ctx).is_some_and(|c| self.on_table(c)),
+            Cond::PlayedAnotherMinionHere => ctx.here.is_some_and(|here| {
+                self.turn
+                    .played_on
+                    .iter()
+                    .any(|&(p, b, c)| p == ctx.you && b == here && c != ctx.source)
+            }),
             Cond::CanPlay(t) => self
                 .target_card(t, ctx)
                 .is_some_and(|c| self.can_play_extra(ctx.you, c)),
@@ -528,6 +543,12 @@ impl GameState {
                 let n = self.amount(&value, &ctx);
                 self.stack
                     .push(Task::Run(*then, ctx.with(&bind, Value::Num(n))));
+            }
+            Effect::OncePerTurn { key, then } => {
+                if !self.turn.used.contains(&key) {
+                    self.turn.used.push(key);
+                    self.stack.push(Task::Run(*then, ctx));
+                }
             }
             Effect::ToDo { first, then } => {
                 self.stack.push(Task::IfDone {

@@ -299,6 +299,7 @@ impl GameState {
                 phase: t.phase,
                 allowances,
                 minions_played: t.minions_played,
+                played_on: Vec::new(),
                 played_minions: (0..n)
                     .map(|i| {
                         if i == t.player as usize {
@@ -325,6 +326,7 @@ impl GameState {
                 power_at_most: None,
                 only_on: None,
                 only_where_no_minion: false,
+                only_where_minion: false,
                 from_discard: false,
                 source: None,
             };

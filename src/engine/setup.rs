@@ -139,6 +139,7 @@ impl GameState {
                 allowances: Vec::new(),
                 minions_played: 0,
                 played_minions: vec![0; n],
+                played_on: Vec::new(),
                 used: Vec::new(),
             },
         );

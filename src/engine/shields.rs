@@ -10,10 +10,18 @@ use super::state::{GameState, PlayerId, Uid};
 impl GameState {
     /// True when an Ongoing ability says nothing can destroy this minion.
     pub(super) fn indestructible(&self, card: Uid) -> bool {
-        self.def(card)
+        let own = self
+            .def(card)
             .abilities()
             .iter()
-            .any(|a| matches!(a.statics, Some(Static::Indestructible)))
+            .any(|a| matches!(a.statics, Some(Static::Indestructible)));
+        own || (self.minion(card).is_some()
+            && self.statics().any(|(src, st)| match st {
+                Static::CannotBeDestroyed(f) => {
+                    self.minion_matches(f, card, &Ctx::for_source(&src))
+                }
+                _ => false,
+            }))
     }
 
     /// True when the source is an action of a player other than the minion's controller.

@@ -126,6 +126,9 @@ pub struct Allowance {
     pub only_on: Option<Uid>,
     /// Only onto a base where the player has no minion.
     pub only_where_no_minion: bool,
+    /// Only onto a base where the player already has a minion.
+    #[serde(default)]
+    pub only_where_minion: bool,
     /// From the discard pile instead of the hand.
     pub from_discard: bool,
     /// The card that granted it (none for the turn's normal plays).
@@ -142,6 +145,7 @@ impl Allowance {
             power_at_most: None,
             only_on: None,
             only_where_no_minion: false,
+            only_where_minion: false,
             from_discard: false,
             source: None,
         }
@@ -166,6 +170,9 @@ pub struct Turn {
     /// ("played no other minion earlier this turn": Microbot Fixer, Reclaimer).
     #[serde(default)]
     pub played_minions: Vec<u32>,
+    /// The minions played this turn and where: (player, base, card) (Rainbow).
+    #[serde(default)]
+    pub played_on: Vec<(PlayerId, Uid, Uid)>,
     /// Once-per-turn keys already used (Talents by card, shared keys by name).
     pub used: Vec<String>,
 }
@@ -283,6 +290,10 @@ pub struct GameState {
     /// that moment.
     #[serde(default)]
     pub pause_at: Vec<Phase>,
+    /// Actions resolving that go somewhere other than the discard pile when they
+    /// finish (Friendship Power).
+    #[serde(default)]
+    pub redirected: Vec<(Uid, super::events::Zone)>,
     /// The turn and phase last paused at, so each pause happens once.
     #[serde(default)]
     pub paused: Option<(u32, Phase)>,
@@ -343,6 +354,7 @@ impl GameState {
             stopped: Vec::new(),
             playing: Vec::new(),
             done: 0,
+            redirected: Vec::new(),
             pause_at: Vec::new(),
             paused: None,
         }

@@ -206,10 +206,7 @@ impl GameState {
                     if !self.may_play_minion_on(ctx.you, c, base) {
                         return;
                     }
-                    let from = match self.locate(c) {
-                        Loc::Discard(_) => Zone::Discard,
-                        _ => Zone::Hand,
-                    };
+                    let from = self.zone_of_hand_card(c);
                     self.play_card(ctx.you, c, Some(super::decision::PlayTo::Base(base)), from);
                 }
             }
@@ -320,6 +317,13 @@ impl GameState {
                         .push(Task::Run(*then, ctx.with(&bind, Value::Card(c))));
                 }
             }
+            Effect::InsteadOfDiscard(zone) => {
+                // Only an action that is resolving (in no zone and not in play).
+                if matches!(self.locate(ctx.source), Loc::Elsewhere) {
+                    self.redirected.retain(|&(c, _)| c != ctx.source);
+                    self.redirected.push((ctx.source, zone));
+                }
+            }
             Effect::NoActionsNextTurn(who) => {
                 // Turns go round the table one by one: a player's next turn is this
                 // many turns ahead (a whole round for the current player).
@@ -347,6 +351,7 @@ impl GameState {
             power_at_most: spec.power_at_most,
             only_on: spec.only_on.as_ref().and_then(|t| self.target_card(t, ctx)),
             only_where_no_minion: spec.only_where_no_minion_of_yours,
+            only_where_minion: spec.only_where_minion_of_yours,
             from_discard: spec.from_discard,
             source: Some(ctx.source),
         };
@@ -784,6 +789,9 @@ impl GameState {
             }
             if let Some(n) = self.turn.played_minions.get_mut(player.ix()) {
                 *n += 1;
+            }
+            if let Some(base) = here {
+                self.turn.played_on.push((player, base, card));
             }
         }
         let ctx = Ctx {
