@@ -324,7 +324,7 @@ impl GameState {
         !src.is_base
             && src.controller != controller
             && self.def(src.card).card().is_some_and(|c| !c.is_minion())
-            && self.shielded(card, &Ctx::for_source(src))
+            && self.shielded_from(card, &Ctx::for_source(src), false)
     }
 
     /// A player's total power on a base.

@@ -1,7 +1,7 @@
 //! The one question the game waits for: who must answer, what is asked, and the
 //! numbered legal options. Answers are indices into `options`.
 
-use super::effect::{Choose, Effect, Purpose};
+use super::effect::{Choose, Effect, Mode, Purpose};
 use super::events::Zone;
 use super::interp::{Ctx, Value};
 use super::state::{Allowance, Phase, PlayerId, Uid};
@@ -49,6 +49,8 @@ pub enum Choice {
     Allowance(Allowance),
     /// Go on (after a pause).
     Continue,
+    /// One of the modes of a "choose one": its number and what it does.
+    Mode { index: u8, label: String },
 }
 
 /// What is being asked.
@@ -82,6 +84,8 @@ pub enum Ask {
     WhichPlay { card: Uid },
     /// The game stops before this phase, as asked (see `GameState::pause_at`).
     Paused { phase: Phase },
+    /// "Choose one" of a card's modes.
+    ChooseOne { source: Uid },
 }
 
 /// The question and its options.
@@ -131,6 +135,8 @@ pub enum Resume {
     },
     /// A pause before a phase.
     Paused,
+    /// A "choose one"; the options are the modes' numbers.
+    ChooseOne { modes: Vec<Mode>, ctx: Box<Ctx> },
 }
 
 /// The pending decision with its continuation.

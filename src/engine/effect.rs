@@ -86,8 +86,25 @@ pub enum Trigger {
     /// bases, do not count: that is not playing a card.
     AffectedByOthersPlay,
     /// Talent: usable once during each of your turns' Play Cards phase, from a card
-    /// of yours in play (a minion, or an action on a base or a minion).
+    /// of yours in play (a minion, or an action on a base or a minion), or from a
+    /// base (for the player whose turn it is: Cool Cats' Alley).
     Talent,
+    /// On an action attached to a minion: instead of that minion being destroyed
+    /// (Hang in There). `Subject` is the minion.
+    InsteadOfAttachedDestroyed,
+    /// A base's: instead of a minion on another base being destroyed (The House of
+    /// Nine Lives). `Subject` is the minion and "you" its owner; the program decides,
+    /// and must destroy it with [`Effect::DestroyAnyway`] when it does not replace.
+    InsteadOfDestroyedElsewhere,
+    /// On an action in play: after its controller plays an action, anywhere
+    /// (Woodland Helpers). `Subject` is the action played.
+    AfterYouPlayAnAction,
+    /// A base's: after a player plays an action onto a minion here (Enchanted Glen).
+    /// "You" is that player, `Subject` the action.
+    AfterActionPlayedOnMinionHere,
+    /// On an action on a base: as that base scores, while VP are awarded (Happily
+    /// Ever After). The places of the scoring are known.
+    WhenMyBaseScores,
 }
 
 /// A continuous effect.
@@ -104,6 +121,20 @@ pub enum Static {
     /// Nothing can destroy the minions the filter matches, seen from this card (Pony
     /// Land: "while you control two or more minions here, your minions here").
     CannotBeDestroyed(MinionFilter),
+    /// The minion this action is attached to cannot be destroyed (Ladybug).
+    AttachedIndestructible,
+    /// Cards of players other than a matched minion's controller cannot affect it
+    /// (Beautiful Castle: minions here of power 5 or more).
+    ShieldFromOthersCards(MinionFilter),
+    /// Whenever this card would go from play into a discard pile, it is shuffled into
+    /// its owner's deck instead (Sleeping Beauty).
+    ShuffledIntoDeckInsteadOfDiscard,
+    /// Each other player may play at most this many extra cards a turn: every card
+    /// played beyond the normal minion and action of their own Play Cards phase (Eliza).
+    OthersExtraCardsAtMost(u32),
+    /// No player but this card's controller may play an action onto this base or onto
+    /// a minion here (Magic Ward).
+    NoOthersActionsHere,
     /// Other players' actions cannot affect the minions of this card's controller matched
     /// by the filter ("here" is this card's base).
     ShieldFromOthersActions(MinionFilter),
@@ -189,6 +220,21 @@ pub enum Effect {
         first_only: bool,
     },
 
+    /// "Choose one": "you" pick one of these modes, and it runs (Titania, Puck).
+    ChooseOne(Vec<Mode>),
+    /// Remember a mode on this action, chosen as it was played and fixed from then on
+    /// (Enchantment); read with [`Cond::ModeIs`].
+    SetMode(u8),
+    /// "You" take control of a minion until the given moment, when control returns
+    /// (Kitty Cats). Control is not ownership: when it leaves play it goes to its
+    /// owner's piles, and the actions on it keep their controllers.
+    TakeControl { what: Target, until: Until },
+    /// Transfer an action attached to a minion onto another minion: not a play, and
+    /// its controller does not change (Tinx, Ladybug, Leaf Armor).
+    Transfer { action: Target, to: Target },
+    /// Destroy a minion with no more "instead" (after a replacement declined:
+    /// The House of Nine Lives).
+    DestroyAnyway(Target),
     /// Run `then` only if no ability with this key has done so this turn, and mark
     /// the key: "you may use only one Seastar ability each turn".
     OncePerTurn { key: String, then: Box<Effect> },
@@ -280,10 +326,13 @@ pub enum Effect {
     /// top unless `then` moves it (Hoverbot, Neophyte). An empty deck and discard pile:
     /// nothing happens.
     RevealTop { bind: String, then: Box<Effect> },
-    /// The action resolving goes to this zone of its owner instead of the discard
-    /// pile when it finishes: "put this card into your hand instead of your discard
-    /// pile" (Friendship Power).
-    InsteadOfDiscard(super::events::Zone),
+    /// An action that is resolving goes to this zone of its owner instead of the
+    /// discard pile when it finishes: "put this card into your hand instead of your
+    /// discard pile" (Friendship Power, Woodland Helpers).
+    InsteadOfDiscard {
+        what: Target,
+        to: super::events::Zone,
+    },
     /// These players cannot play actions during their next turn, the whole of it;
     /// not during the current one, even if it is theirs (Mark of Sleep).
     NoActionsNextTurn(PlayerSel),
@@ -303,6 +352,16 @@ impl Effect {
     fn boxed_nothing() -> Box<Effect> {
         Box::new(Effect::Nothing)
     }
+}
+
+/// One mode of a "choose one".
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Mode {
+    /// What it does, in a few words of our own, for the question.
+    pub label: String,
+    /// Its program.
+    pub effect: Effect,
 }
 
 /// A choice and what follows it.
@@ -528,6 +587,12 @@ pub struct ActionFilter {
     pub except: Option<Target>,
     /// Controlled by whom (Wildlife Preserve discards other players' actions).
     pub controller: PlayerSel,
+    /// With this exact card name (Heirloom counts the Heirlooms on its minion).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub named: Option<String>,
+    /// Only actions attached to minions (not those on a base itself).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub on_minions: bool,
 }
 
 /// A base, relative to the ability.
@@ -622,6 +687,8 @@ pub enum Amount {
     /// The total current power of the minions a selector matches: "the power you have
     /// here" (Factory 436-1337).
     SumPower(Box<Selector>),
+    /// The sum of these amounts (Daisy Chain: +2 while yours, -2 otherwise).
+    Sum(Vec<Amount>),
     /// An amount divided by a number, rounded down: "1 per full 5 power" (Factory 436-1337).
     Div(Box<Amount>, i32),
     /// How many minions the ability's controller has played this turn, the one
@@ -662,6 +729,10 @@ pub enum Cond {
     /// "You" have played, this turn, a minion other than this card onto the base this
     /// card is on (Rainbow, read as this turn). Moving a minion there is not playing it.
     PlayedAnotherMinionHere,
+    /// This action's remembered mode is this one (Enchantment).
+    ModeIs(u8),
+    /// "You" control this minion (Daisy Chain).
+    YouControl(Target),
 }
 
 /// When a temporary change ends.
@@ -671,6 +742,8 @@ pub enum Until {
     EndOfTurn,
     /// The end of the controller's turn (their next one, if played on another's turn).
     EndOfYourTurn,
+    /// The start of the controller's next turn (Glymmer).
+    StartOfYourNextTurn,
 }
 
 /// An extra play and its restrictions.

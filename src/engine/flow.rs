@@ -225,6 +225,46 @@ impl GameState {
         }
     }
 
+    /// Ends the lasting effects whose moment has come; control taken for a while goes
+    /// back (to its owner's side) as it ends.
+    fn expire(&mut self, ends: impl Fn(Expiry) -> bool) {
+        let (gone, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut self.lasting)
+            .into_iter()
+            .partition(|l| ends(l.until));
+        self.lasting = kept;
+        for l in gone {
+            if let Lasting::Control { minion, back_to } = l.what {
+                self.set_controller(minion, back_to);
+            }
+        }
+    }
+
+    /// Counts a card played with one of the turn's normal plays: every other card a
+    /// player plays is an extra card (Eliza).
+    fn note_normal_play(&mut self, player: PlayerId, used: &Allowance) {
+        if used.normal {
+            if let Some(n) = self.turn.cards_played.get_mut(player.ix()) {
+                n.1 += 1;
+            }
+        }
+    }
+
+    /// True when `player` may play no more extra cards this turn: another player's
+    /// card caps them (Eliza) and they have played that many already.
+    pub(super) fn extra_cards_capped(&self, player: PlayerId) -> bool {
+        let extra = self
+            .turn
+            .cards_played
+            .get(player.ix())
+            .map_or(0, |&(all, normal)| all.saturating_sub(normal));
+        self.statics().any(|(src, st)| match st {
+            Static::OthersExtraCardsAtMost(n) => {
+                !src.is_base && src.controller != player && extra >= *n
+            }
+            _ => false,
+        })
+    }
+
     /// True when the game was asked to stop before this phase and has not yet this turn.
     fn pause_due(&self) -> bool {
         let now = (self.turn.number, self.turn.phase);
@@ -237,8 +277,7 @@ impl GameState {
         match self.turn.phase {
             Phase::Setup => self.setup_step(),
             Phase::StartTurn => {
-                self.lasting
-                    .retain(|l| l.until != Expiry::StartOfTurnOf(player));
+                self.expire(|until| until == Expiry::StartOfTurnOf(player));
                 self.ignoring.retain(|i| i.player != player);
                 // Start-of-turn abilities resolve in the Start Turn phase (a minion
                 // they play is not one played in the Play Cards phase), then it begins.
@@ -327,8 +366,8 @@ impl GameState {
     fn finish_turn(&mut self) {
         let player = self.turn.player;
         let number = self.turn.number;
-        self.lasting.retain(|l| {
-            l.until != Expiry::EndOfTurn(number) && l.until != Expiry::EndOfTurnOf(player)
+        self.expire(|until| {
+            until == Expiry::EndOfTurn(number) || until == Expiry::EndOfTurnOf(player)
         });
         let best = self.players.iter().map(|p| p.vp).max().unwrap_or(0);
         if best >= WINNING_VP {
@@ -355,6 +394,7 @@ impl GameState {
         self.turn.minions_played = 0;
         self.turn.played_minions = vec![0; self.players.len()];
         self.turn.played_on.clear();
+        self.turn.cards_played = vec![(0, 0); self.players.len()];
         self.turn.used.clear();
         self.turn.allowances = vec![Allowance::normal(true), Allowance::normal(false)];
         self.events.push(Event::TurnStarted { player, number });
@@ -432,8 +472,7 @@ impl GameState {
                     }),
                     _ => false,
                 };
-                (!a.only_where_no_minion || !mine_there())
-                    && (!a.only_where_minion || mine_there())
+                (!a.only_where_no_minion || !mine_there()) && (!a.only_where_minion || mine_there())
             })
             .map(|(i, _)| i)
     }
@@ -452,8 +491,10 @@ impl GameState {
         to: Option<PlayTo>,
         from_discard: bool,
     ) -> Vec<usize> {
+        let capped = self.extra_cards_capped(player);
         let fits: Vec<usize> = self
             .fitting_allowances(allowances, player, card, to, from_discard)
+            .filter(|&i| !capped || allowances[i].normal)
             .collect();
         if fits.len() <= 1 {
             return fits;
@@ -505,7 +546,10 @@ impl GameState {
                 .collect(),
             Kind::Action {
                 play: PlayTarget::OnBase,
-            } => bases.map(|b| Some(PlayTo::Base(b))).collect(),
+            } => bases
+                .filter(|&b| !self.warded_against(player, b))
+                .map(|b| Some(PlayTo::Base(b)))
+                .collect(),
             Kind::Action {
                 play: PlayTarget::OnMinion { whose, max_power },
             } => self
@@ -518,6 +562,10 @@ impl GameState {
                     MinionOwner::Others => m.controller != player,
                 })
                 .filter(|m| max_power.is_none_or(|p| self.power(m.card) <= p as i32))
+                .filter(|m| {
+                    self.base_of(m.card)
+                        .is_none_or(|b| !self.warded_against(player, b))
+                })
                 .filter(|m| {
                     let ctx = Ctx {
                         source: card,
@@ -535,11 +583,20 @@ impl GameState {
         }
     }
 
+    /// True when another player's card forbids `player` to play actions onto this
+    /// base or its minions (Magic Ward).
+    fn warded_against(&self, player: PlayerId, base: Uid) -> bool {
+        self.statics_on(base)
+            .any(|(src, st)| matches!(st, Static::NoOthersActionsHere) && src.controller != player)
+    }
+
     /// Where `player` could play this specific card now as an extra play, wherever it
     /// is (no places: it cannot be played, e.g. an action while actions are forbidden,
     /// or a card played only through its Special).
     pub(super) fn extra_play_targets(&self, player: PlayerId, card: Uid) -> Vec<Option<PlayTo>> {
-        if !self.may_play_kind(card, self.actions_forbidden(player)) {
+        if self.extra_cards_capped(player)
+            || !self.may_play_kind(card, self.actions_forbidden(player))
+        {
             return Vec::new();
         }
         self.targets_for(player, card)
@@ -565,6 +622,17 @@ impl GameState {
     /// Every legal play of `player` now under these allowances, as options.
     fn play_options(&self, player: PlayerId, allowances: &[Allowance]) -> Vec<Choice> {
         let mut options = Vec::new();
+        let capped;
+        let allowances = if self.extra_cards_capped(player) {
+            capped = allowances
+                .iter()
+                .filter(|a| a.normal)
+                .cloned()
+                .collect::<Vec<_>>();
+            capped.as_slice()
+        } else {
+            allowances
+        };
         let no_actions = self.actions_forbidden(player);
         let p = &self.players[player.ix()];
         // The discard pile only matters when some play may come from it.
@@ -624,16 +692,32 @@ impl GameState {
     fn main_specials(&self, player: PlayerId) -> Vec<Choice> {
         let mut out = Vec::new();
         for src in self.sources().collect::<Vec<_>>() {
-            if src.is_base || src.controller != player {
+            // A base's Talent is the current player's (Cool Cats' Alley).
+            if src.controller != player {
                 continue;
             }
             for a in self.def(src.card).abilities() {
                 let unused = match a.when {
-                    Trigger::MainPhaseSpecial => self.once_key_free(a),
+                    Trigger::MainPhaseSpecial if !src.is_base => self.once_key_free(a),
                     Trigger::Talent => !self.turn.used.contains(&talent_key(src.card)),
                     _ => false,
                 };
-                if unused && self.special_condition_holds(a, src.card) {
+                let usable = unused
+                    && match (&a.effect, src.is_base) {
+                        (_, false) => self.special_condition_holds(a, src.card),
+                        (
+                            Effect::If {
+                                cond, otherwise, ..
+                            },
+                            true,
+                        ) if **otherwise == Effect::Nothing => {
+                            let mut ctx = self.ctx_of(src.card);
+                            ctx.you = player;
+                            self.cond(cond, &ctx)
+                        }
+                        (_, true) => !self.base_ignored_by(src.card, player),
+                    };
+                if usable {
                     out.push(Choice::Use {
                         card: src.card,
                         to: None,
@@ -675,6 +759,9 @@ impl GameState {
     }
 
     fn offer_immediate(&mut self, player: PlayerId, allowance: Allowance) {
+        if self.extra_cards_capped(player) {
+            return;
+        }
         let mut options = self.play_options(player, std::slice::from_ref(&allowance));
         if options.is_empty() {
             return;
@@ -786,12 +873,21 @@ impl GameState {
             Resume::WhichPlay { card, to, from } => {
                 if let Choice::Allowance(a) = choice {
                     if let Some(i) = self.turn.allowances.iter().position(|x| *x == a) {
-                        self.turn.allowances.remove(i);
+                        let used = self.turn.allowances.remove(i);
+                        self.note_normal_play(player, &used);
                         self.play_card(player, card, to, from);
                     }
                 }
             }
             Resume::Paused => {}
+            Resume::ChooseOne { mut modes, ctx } => {
+                if let Choice::Mode { index, .. } = choice {
+                    if (index as usize) < modes.len() {
+                        let mode = modes.swap_remove(index as usize);
+                        self.stack.push(Task::Run(mode.effect, *ctx));
+                    }
+                }
+            }
             Resume::ExtraNow => {
                 if let Choice::Play { card, to } = choice {
                     let from = self.zone_of_hand_card(card);
@@ -829,7 +925,8 @@ impl GameState {
                 match choices.as_slice() {
                     [] => {}
                     [i] => {
-                        self.turn.allowances.remove(*i);
+                        let used = self.turn.allowances.remove(*i);
+                        self.note_normal_play(player, &used);
                         self.play_card(player, card, to, from);
                     }
                     many => {
@@ -864,7 +961,8 @@ impl GameState {
                             self.turn.used.push(talent_key(card));
                         }
                         self.events.push(Event::Used { player, card });
-                        let ctx = self.ctx_of(card);
+                        let mut ctx = self.ctx_of(card);
+                        ctx.you = player;
                         self.push_resolution(a.effect.clone(), ctx);
                         break;
                     }

@@ -366,6 +366,12 @@ impl GameState {
                     None => true,
                 })
                 .filter(|s| self.is_player(&f.controller, ctx, s.controller))
+                .filter(|s| !f.on_minions || s.attached_to.is_some())
+                .filter(|s| {
+                    f.named
+                        .as_ref()
+                        .is_none_or(|n| self.def(s.card).name() == n)
+                })
                 .map(|s| Value::Card(s.card))
                 .collect(),
             Selector::BaseDeck => self.base_deck.iter().map(|&b| Value::Base(b)).collect(),
@@ -425,6 +431,7 @@ impl GameState {
             },
             Amount::Count(sel) => self.select(sel, ctx).len() as i32,
             Amount::Times(a, k) => self.amount(a, ctx) * k,
+            Amount::Sum(parts) => parts.iter().map(|a| self.amount(a, ctx)).sum(),
             Amount::When(c, a) => {
                 if self.cond(c, ctx) {
                     self.amount(a, ctx)
@@ -475,6 +482,11 @@ impl GameState {
                 .target_card(t, ctx)
                 .is_some_and(|c| matches!(self.locate(c), Loc::Discard(_))),
             Cond::InPlay(t) => self.target_card(t, ctx).is_some_and(|c| self.on_table(c)),
+            Cond::ModeIs(n) => self.action(ctx.source).is_some_and(|a| a.mode == Some(*n)),
+            Cond::YouControl(t) => self
+                .target_card(t, ctx)
+                .and_then(|c| self.minion(c))
+                .is_some_and(|m| m.controller == ctx.you),
             Cond::PlayedAnotherMinionHere => ctx.here.is_some_and(|here| {
                 self.turn
                     .played_on
@@ -510,6 +522,31 @@ impl GameState {
                 });
             }
             Effect::Choose(choose) => self.start_choice(choose, ctx, 0),
+            Effect::ChooseOne(mut modes) => {
+                if modes.len() == 1 {
+                    let only = modes.remove(0);
+                    self.stack.push(Task::Run(only.effect, ctx));
+                    return;
+                }
+                self.pending = Some(Pending {
+                    decision: Decision {
+                        player: ctx.you,
+                        ask: Ask::ChooseOne { source: ctx.source },
+                        options: modes
+                            .iter()
+                            .enumerate()
+                            .map(|(i, m)| Choice::Mode {
+                                index: i as u8,
+                                label: m.label.clone(),
+                            })
+                            .collect(),
+                    },
+                    resume: Resume::ChooseOne {
+                        modes,
+                        ctx: Box::new(ctx),
+                    },
+                });
+            }
             Effect::ForEach { each, bind, body } => {
                 let values = self.select(&each, &ctx);
                 for v in values.into_iter().rev() {
@@ -545,6 +582,8 @@ impl GameState {
                     .push(Task::Run(*then, ctx.with(&bind, Value::Num(n))));
             }
             Effect::OncePerTurn { key, then } => {
+                // Each player's own: "you may use only one ... each turn".
+                let key = format!("{key}:{}", ctx.you.0);
                 if !self.turn.used.contains(&key) {
                     self.turn.used.push(key);
                     self.stack.push(Task::Run(*then, ctx));

@@ -233,6 +233,7 @@ impl GameState {
                         named: a.named.clone(),
                         stored: Vec::new(),
                         since_turn: 0,
+                        mode: None,
                     })
                 };
             let actions = b
@@ -300,6 +301,7 @@ impl GameState {
                 allowances,
                 minions_played: t.minions_played,
                 played_on: Vec::new(),
+                cards_played: vec![(0, 0); n],
                 played_minions: (0..n)
                     .map(|i| {
                         if i == t.player as usize {

@@ -26,7 +26,13 @@ impl GameState {
     /// The Specials `player` may use as `base` is about to score.
     pub(super) fn before_scoring_options(&self, player: PlayerId, base: Uid) -> Vec<Choice> {
         let mut out = Vec::new();
-        for &card in &self.players[player.ix()].hand {
+        // A Special played from the hand is an extra card (Eliza's limit).
+        let hand: &[Uid] = if self.extra_cards_capped(player) {
+            &[]
+        } else {
+            &self.players[player.ix()].hand
+        };
+        for &card in hand {
             for a in self.def(card).abilities() {
                 if a.when != Trigger::BeforeScoringFromHand || self.used_key(a, player, base) {
                     continue;
@@ -130,6 +136,20 @@ impl GameState {
             self.gain_vp(p, points, Some(base));
         }
         self.queue_base_ability(base, Trigger::WhenThisBaseScores, None);
+        // Actions on the base that act as it scores (Happily Ever After).
+        for src in self
+            .sources()
+            .filter(|s| s.base == base && !s.is_base)
+            .collect::<Vec<_>>()
+        {
+            for a in self.def(src.card).abilities() {
+                if a.when == Trigger::WhenMyBaseScores && src.attached_to.is_none() {
+                    let mut ctx = Ctx::for_source(&src);
+                    ctx.scoring = Some(base);
+                    self.trigger(a.when, a.effect.clone(), ctx);
+                }
+            }
+        }
         self.open_window();
     }
 
@@ -209,15 +229,10 @@ impl GameState {
             },
         );
         for m in slot.minions {
-            for c in m
-                .attached
-                .iter()
-                .map(|a| a.card)
-                .chain(m.stored)
-                .chain([m.card])
-            {
+            for c in m.attached.iter().map(|a| a.card).chain(m.stored) {
                 self.put_in_zone(c, Zone::Discard);
             }
+            self.discard_from_play(m.card);
         }
         for a in slot.actions {
             for c in a.stored.into_iter().chain([a.card]) {

@@ -140,6 +140,7 @@ impl GameState {
                 minions_played: 0,
                 played_minions: vec![0; n],
                 played_on: Vec::new(),
+                cards_played: vec![(0, 0); n],
                 used: Vec::new(),
             },
         );

@@ -20,6 +20,7 @@ impl GameState {
                 Static::CannotBeDestroyed(f) => {
                     self.minion_matches(f, card, &Ctx::for_source(&src))
                 }
+                Static::AttachedIndestructible => src.attached_to == Some(card),
                 _ => false,
             }))
     }
@@ -33,20 +34,36 @@ impl GameState {
     /// True when the minion cannot be affected by this source at all (Wildlife
     /// Preserve, Smoke Bomb): such minions are not offered as choices.
     pub(super) fn shielded(&self, card: Uid, ctx: &Ctx) -> bool {
+        self.shielded_from(card, ctx, true)
+    }
+
+    /// [`Self::shielded`]; without `by_power`, protections that depend on the
+    /// minion's power (Beautiful Castle) are left out, so that reading power can ask
+    /// about the others without asking about itself.
+    pub(super) fn shielded_from(&self, card: Uid, ctx: &Ctx, by_power: bool) -> bool {
         if self.stopped.contains(&(card, ctx.source)) {
             return true;
-        }
-        if !self.is_others_action(card, ctx) {
-            return false;
         }
         let Some(m) = self.minion(card) else {
             return false;
         };
         let controller = m.controller;
-        self.statics().into_iter().any(|(src, st)| match st {
-            Static::AttachedShieldFromOthersActions => src.attached_to == Some(card),
+        let others_card = ctx.you != controller && self.def(ctx.source).card().is_some();
+        if !others_card {
+            return false;
+        }
+        let others_action = self.is_others_action(card, ctx);
+        self.statics().any(|(src, st)| match st {
+            Static::AttachedShieldFromOthersActions => {
+                others_action && src.attached_to == Some(card)
+            }
             Static::ShieldFromOthersActions(f) => {
-                src.controller == controller && self.minion_matches(f, card, &Ctx::for_source(&src))
+                others_action
+                    && src.controller == controller
+                    && self.minion_matches(f, card, &Ctx::for_source(&src))
+            }
+            Static::ShieldFromOthersCards(f) => {
+                by_power && self.minion_matches(f, card, &Ctx::for_source(&src))
             }
             _ => false,
         })

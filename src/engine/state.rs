@@ -66,6 +66,9 @@ pub struct ActionInPlay {
     pub stored: Vec<Uid>,
     /// The turn number it was played on.
     pub since_turn: u32,
+    /// The mode chosen as it was played, fixed from then on (Enchantment).
+    #[serde(default)]
+    pub mode: Option<u8>,
 }
 
 /// A minion on a base.
@@ -173,6 +176,10 @@ pub struct Turn {
     /// The minions played this turn and where: (player, base, card) (Rainbow).
     #[serde(default)]
     pub played_on: Vec<(PlayerId, Uid, Uid)>,
+    /// Cards each seat has played this turn, and how many of them used that seat's
+    /// normal plays: the rest are extra cards (Eliza's limit).
+    #[serde(default)]
+    pub cards_played: Vec<(u32, u32)>,
     /// Once-per-turn keys already used (Talents by card, shared keys by name).
     pub used: Vec<String>,
 }
@@ -186,6 +193,9 @@ pub enum Lasting {
     Breakpoint { base: Uid, amount: i32 },
     /// The player cannot play actions.
     NoActions { player: PlayerId },
+    /// A minion is controlled by another player for a while; control goes back to
+    /// `back_to` when this ends (Kitty Cats).
+    Control { minion: Uid, back_to: PlayerId },
     /// The player cannot play actions during this turn (by number), which is their
     /// next turn (Mark of Sleep): it does not apply before then.
     NoActionsOnTurn { player: PlayerId, turn: u32 },
@@ -217,6 +227,7 @@ impl Expiry {
         match until {
             Until::EndOfTurn => Expiry::EndOfTurn(turn.number),
             Until::EndOfYourTurn => Expiry::EndOfTurnOf(you),
+            Until::StartOfYourNextTurn => Expiry::StartOfTurnOf(you),
         }
     }
 }

@@ -2,7 +2,7 @@
 //! "instead" replacements, triggered abilities and events cannot be bypassed.
 
 use super::board::Loc;
-use super::effect::{Effect, ExtraPlay as ExtraSpec, Target, Trigger};
+use super::effect::{Effect, ExtraPlay as ExtraSpec, Static, Target, Trigger};
 use super::events::{Event, Zone};
 use super::flow::Task;
 use super::interp::{Ctx, Value};
@@ -203,7 +203,9 @@ impl GameState {
             }
             Effect::PlayNow { card: what, to } => {
                 if let (Some(c), Some(base)) = (card(self, &what), card(self, &to)) {
-                    if !self.may_play_minion_on(ctx.you, c, base) {
+                    if !self.may_play_minion_on(ctx.you, c, base)
+                        || self.extra_cards_capped(ctx.you)
+                    {
                         return;
                     }
                     let from = self.zone_of_hand_card(c);
@@ -317,11 +319,44 @@ impl GameState {
                         .push(Task::Run(*then, ctx.with(&bind, Value::Card(c))));
                 }
             }
-            Effect::InsteadOfDiscard(zone) => {
+            Effect::InsteadOfDiscard { what, to } => {
                 // Only an action that is resolving (in no zone and not in play).
-                if matches!(self.locate(ctx.source), Loc::Elsewhere) {
-                    self.redirected.retain(|&(c, _)| c != ctx.source);
-                    self.redirected.push((ctx.source, zone));
+                if let Some(c) = card(self, &what).filter(|&c| self.locate(c) == Loc::Elsewhere) {
+                    self.redirected.retain(|&(x, _)| x != c);
+                    self.redirected.push((c, to));
+                }
+            }
+            Effect::SetMode(n) => {
+                if let Loc::OnBase(b, a) = self.locate(ctx.source) {
+                    self.bases[b].actions[a].mode = Some(n);
+                } else if let Loc::OnMinion(b, m, a) = self.locate(ctx.source) {
+                    self.bases[b].minions[m].attached[a].mode = Some(n);
+                }
+            }
+            Effect::TakeControl { what, until } => {
+                let Some(c) = card(self, &what).filter(|&c| self.minion(c).is_some()) else {
+                    return;
+                };
+                let back_to = self.controller(c);
+                if back_to == ctx.you || self.intercepted(c, &ctx) {
+                    return;
+                }
+                let until = Expiry::from_until(until, ctx.you, &self.turn);
+                self.lasting.push(LastingEffect {
+                    what: Lasting::Control { minion: c, back_to },
+                    until,
+                });
+                self.set_controller(c, ctx.you);
+                self.did();
+            }
+            Effect::Transfer { action, to } => {
+                if let (Some(a), Some(m)) = (card(self, &action), card(self, &to)) {
+                    self.transfer(a, m, &ctx);
+                }
+            }
+            Effect::DestroyAnyway(t) => {
+                if let Some(c) = card(self, &t) {
+                    self.destroy_with(&[c], &ctx, false);
                 }
             }
             Effect::NoActionsNextTurn(who) => {
@@ -375,6 +410,11 @@ impl GameState {
     /// destroyed in the same event still sees the others (Microbot Archive) and what
     /// they were then still counts (Microbot Alpha's Microbots).
     pub(super) fn destroy_all(&mut self, targets: &[Uid], ctx: &Ctx) {
+        self.destroy_with(targets, ctx, true);
+    }
+
+    /// [`Self::destroy_all`], with or without "instead" replacements.
+    fn destroy_with(&mut self, targets: &[Uid], ctx: &Ctx, replace: bool) {
         let mut doomed = Vec::new();
         for &card in targets {
             match self.locate(card) {
@@ -386,18 +426,21 @@ impl GameState {
                     if self.intercepted(card, ctx) {
                         continue;
                     }
-                    let instead = self.def(card).abilities().iter().find(|a| {
-                        a.when == Trigger::InsteadOfDestroyed
-                            && self.special_condition_holds(a, card)
-                    });
-                    if let Some(ability) = instead {
-                        let src_ctx = self.ctx_of(card);
-                        self.push_resolution(ability.effect.clone(), src_ctx);
+                    if let Some((effect, src_ctx)) = self.replacement_of_destruction(card) {
+                        if replace {
+                            self.push_resolution(effect, src_ctx);
+                            continue;
+                        }
+                    }
+                    doomed.push(card);
+                }
+                Loc::OnBase(..) | Loc::OnMinion(..) => {
+                    if self.indestructible(card) {
+                        self.events.push(Event::Prevented { card, by: card });
                         continue;
                     }
                     doomed.push(card);
                 }
-                Loc::OnBase(..) | Loc::OnMinion(..) => doomed.push(card),
                 _ => {}
             }
         }
@@ -431,6 +474,52 @@ impl GameState {
         for (when, effect, ctx) in watchers {
             self.trigger(when, effect, ctx);
         }
+    }
+
+    /// What would happen instead of this minion being destroyed, if anything: its own
+    /// Special (Buccaneer), an action on it (Hang in There), or a base elsewhere that
+    /// offers its owner a way out (The House of Nine Lives), in that order.
+    fn replacement_of_destruction(&self, card: Uid) -> Option<(Effect, Ctx)> {
+        if let Some(a) = self.def(card).abilities().iter().find(|a| {
+            a.when == Trigger::InsteadOfDestroyed && self.special_condition_holds(a, card)
+        }) {
+            return Some((a.effect.clone(), self.ctx_of(card)));
+        }
+        let minion = self.minion(card)?;
+        for att in &minion.attached {
+            if let Some(a) = self.def(att.card).abilities().iter().find(|a| {
+                a.when == Trigger::InsteadOfAttachedDestroyed
+                    && self.special_condition_holds(a, att.card)
+            }) {
+                let mut ctx = self.ctx_of(att.card);
+                ctx.subject = Some(card);
+                return Some((a.effect.clone(), ctx));
+            }
+        }
+        let here = self.base_of(card);
+        for b in &self.bases {
+            if Some(b.card) == here {
+                continue;
+            }
+            for a in self.def(b.card).abilities() {
+                if a.when != Trigger::InsteadOfDestroyedElsewhere {
+                    continue;
+                }
+                let owner = self.owner(card);
+                let ctx = Ctx {
+                    source: b.card,
+                    you: owner,
+                    here: Some(b.card),
+                    subject: Some(card),
+                    scoring: None,
+                    vars: Vec::new(),
+                };
+                if let Some(effect) = self.base_effect_for(b.card, owner, &a.effect) {
+                    return Some((effect, ctx));
+                }
+            }
+        }
+        None
     }
 
     /// Queues the abilities that wait for this destruction: the card's own, and those
@@ -524,8 +613,9 @@ impl GameState {
         let removed: Vec<Uid> = match self.locate(card) {
             Loc::Minion(b, m) => {
                 let minion = self.bases[b].minions.remove(m);
-                self.lasting
-                    .retain(|l| !matches!(l.what, Lasting::Power { minion: x, .. } if x == card));
+                self.lasting.retain(|l| {
+                    !matches!(l.what, Lasting::Power { minion: x, .. } | Lasting::Control { minion: x, .. } if x == card)
+                });
                 minion
                     .attached
                     .iter()
@@ -544,7 +634,29 @@ impl GameState {
             let owner = self.owner(c);
             self.players[owner.ix()].discard.push(c);
         }
-        self.put_in_zone(card, to);
+        if to == Zone::Discard {
+            self.discard_from_play(card);
+        } else {
+            self.put_in_zone(card, to);
+        }
+    }
+
+    /// A card leaving play for its owner's discard pile goes there, unless it is
+    /// shuffled into its owner's deck instead (Sleeping Beauty).
+    pub(super) fn discard_from_play(&mut self, card: Uid) {
+        let instead = self
+            .def(card)
+            .abilities()
+            .iter()
+            .any(|a| a.statics == Some(Static::ShuffledIntoDeckInsteadOfDiscard));
+        if !instead {
+            self.put_in_zone(card, Zone::Discard);
+            return;
+        }
+        self.put_in_zone(card, Zone::DeckTop);
+        let owner = self.owner(card);
+        self.players[owner.ix()].deck.shuffle(&mut self.rng);
+        self.events.push(Event::ShuffledIntoDeck { card });
     }
 
     /// True for a card in a hand, deck or discard pile, or set aside: not in play.
@@ -578,6 +690,43 @@ impl GameState {
             Zone::Box => self.boxed.push(card),
             Zone::Base(_) | Zone::Minion(_) => {}
         }
+    }
+
+    /// Gives a minion in play a new controller (the actions on it keep theirs).
+    pub(super) fn set_controller(&mut self, card: Uid, player: PlayerId) {
+        if let Loc::Minion(b, m) = self.locate(card) {
+            if self.bases[b].minions[m].controller != player {
+                self.bases[b].minions[m].controller = player;
+                self.events.push(Event::ControlChanged { card, player });
+            }
+        }
+    }
+
+    /// Transfers an action attached to one minion onto another: not a play, so its
+    /// on-play ability does not happen again and its controller stays (rulebook,
+    /// "Transfer"). Being given an action affects the new minion, so a shield there
+    /// stops it.
+    fn transfer(&mut self, action: Uid, to: Uid, ctx: &Ctx) {
+        let Loc::OnMinion(b, m, _) = self.locate(action) else {
+            return;
+        };
+        let from = self.bases[b].minions[m].card;
+        if from == to || self.minion(to).is_none() || self.intercepted(to, ctx) {
+            return;
+        }
+        let Loc::OnMinion(b, m, a) = self.locate(action) else {
+            return;
+        };
+        let moved = self.bases[b].minions[m].attached.remove(a);
+        if let Loc::Minion(tb, tm) = self.locate(to) {
+            self.bases[tb].minions[tm].attached.push(moved);
+        }
+        self.events.push(Event::Transferred {
+            card: action,
+            from,
+            to,
+        });
+        self.did();
     }
 
     /// Moves a minion, with its attachments and counters, to another base.
@@ -716,6 +865,7 @@ impl GameState {
             named: None,
             stored: Vec::new(),
             since_turn,
+            mode: None,
         };
         let zone_to = to.map(|t| match t {
             PlayTo::Base(b) => Zone::Base(b),
@@ -783,6 +933,9 @@ impl GameState {
             self.note_affected(m, card);
         }
         self.new_statics_meet_shields(card, player);
+        if let Some(n) = self.turn.cards_played.get_mut(player.ix()) {
+            n.0 += 1;
+        }
         if def.is_minion() {
             if self.turn.player == player && self.turn.phase == Phase::PlayCards {
                 self.turn.minions_played += 1;
@@ -821,6 +974,40 @@ impl GameState {
         if def.is_minion() {
             if let Some(base) = here {
                 self.minion_played_here(card, base, player);
+            }
+        } else {
+            self.action_played(card, to, player);
+        }
+    }
+
+    /// Queues the abilities that wait for an action being played: the player's own
+    /// cards that react to their actions (Woodland Helpers), and a base whose minion
+    /// was given it (Enchanted Glen).
+    fn action_played(&mut self, card: Uid, to: Option<super::decision::PlayTo>, player: PlayerId) {
+        let on_base = match to {
+            Some(super::decision::PlayTo::Minion(m)) => self.base_of(m),
+            _ => None,
+        };
+        for src in self.sources().collect::<Vec<_>>() {
+            if src.card == card {
+                continue;
+            }
+            for a in self.def(src.card).abilities() {
+                let you = match a.when {
+                    Trigger::AfterYouPlayAnAction if !src.is_base && src.controller == player => {
+                        player
+                    }
+                    Trigger::AfterActionPlayedOnMinionHere
+                        if src.is_base && on_base == Some(src.base) =>
+                    {
+                        player
+                    }
+                    _ => continue,
+                };
+                let mut ctx = Ctx::for_source(&src);
+                ctx.you = you;
+                ctx.subject = Some(card);
+                self.trigger(a.when, a.effect.clone(), ctx);
             }
         }
     }

@@ -381,6 +381,7 @@ impl<'a> Words<'a> {
             Choice::Ability { source, subject } => self.ability_option(*source, *subject),
             Choice::Allowance(a) => self.allowance_option(a),
             Choice::Continue => "continue".into(),
+            Choice::Mode { label, .. } => label.clone(),
         }
     }
 

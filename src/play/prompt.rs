@@ -172,6 +172,7 @@ fn option_keys(w: &Words, choice: &Choice) -> Vec<String> {
             None => vec!["normal".into()],
         },
         Choice::Continue => vec!["continue".into(), "yes".into()],
+        Choice::Mode { label, .. } => vec![label.clone()],
     }
 }
 
@@ -490,6 +491,7 @@ fn header(d: &Decision, w: &Words) -> String {
             "{} fits more than one of your plays: which play does it use?",
             w.card(*card)
         ),
+        Ask::ChooseOne { source } => format!("{}: choose one.", w.labelled(*source)),
         Ask::Paused { phase } => format!(
             "Paused before the {} phase: continue.",
             super::narrate::phase_name(*phase).unwrap_or("next")

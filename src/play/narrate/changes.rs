@@ -92,6 +92,22 @@ pub(super) fn extra_play(scene: &Scene, events: &[Event]) -> (Said, usize) {
     (say(Verbosity::Brief, sentence(&text), vec![]), run)
 }
 
+/// "Bot 2 now controls your Pinkie." (taken for a while, or given back).
+pub(super) fn control_changed(scene: &Scene, card: Uid, player: PlayerId) -> Said {
+    let w = &scene.words;
+    let whose = w.owned_card(card, scene.actor);
+    let text = if Some(player) == w.viewer {
+        format!("You now control {whose}.")
+    } else {
+        format!("{} now controls {whose}.", w.name(player))
+    };
+    say(
+        Verbosity::Brief,
+        sentence(&text),
+        base_then(scene, card).into_iter().collect(),
+    )
+}
+
 /// "you get", "Bot 2 gets", lower-case so that a cause may come first.
 fn gets(scene: &Scene, player: PlayerId) -> String {
     let w = &scene.words;

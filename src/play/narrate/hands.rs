@@ -105,6 +105,21 @@ pub(super) fn shuffled(w: &Words, player: PlayerId) -> Said {
     )
 }
 
+/// "Sleeping Beauty is shuffled into your deck instead of the discard pile." (it was
+/// in play, so it is public).
+pub(super) fn shuffled_into_deck(w: &Words, card: Uid) -> Said {
+    let owner = w.game.owner(card);
+    say(
+        Verbosity::Brief,
+        format!(
+            "{} is shuffled into {} deck instead of the discard pile.",
+            sentence(&w.card(card)),
+            w.possessive(owner)
+        ),
+        vec![],
+    )
+}
+
 /// Cards returned to one owner's hand in a row: "Bot 2 returns your King Rex to your
 /// hand." (cards in play are public, so they are named).
 pub(super) fn returned(scene: &Scene, events: &[Event]) -> (Said, usize) {

@@ -224,6 +224,13 @@ fn sentences(scene: &Scene, events: &[Event]) -> Vec<Said> {
                 used
             }
             Event::BaseReplaced { old, new } => one(scoring::replaced(scene, *old, *new)),
+            Event::ControlChanged { card, player } => {
+                one(changes::control_changed(scene, *card, *player))
+            }
+            Event::Transferred { card, from, to } => {
+                one(plays::transferred(scene, *card, *from, *to))
+            }
+            Event::ShuffledIntoDeck { card } => one(hands::shuffled_into_deck(w, *card)),
         };
         i += used.max(1);
     }

@@ -121,6 +121,22 @@ pub(super) fn moved(scene: &Scene, card: Uid, from: Uid, to: Uid) -> Said {
     )
 }
 
+/// "Bot 2 transfers Leaf Armor from your Pinkie to their Tinx."
+pub(super) fn transferred(scene: &Scene, card: Uid, from: Uid, to: Uid) -> Said {
+    let w = &scene.words;
+    say(
+        Verbosity::Brief,
+        format!(
+            "{} {} from {} to {}.",
+            w.acts(scene.actor, "transfer"),
+            w.card(card),
+            w.owned_card(from, scene.actor),
+            w.owned_card(to, scene.actor)
+        ),
+        vec![],
+    )
+}
+
 /// What stopped an ability: the minion's own ability, a one-use shield, or an
 /// Ongoing protection (Wildlife Preserve) from another player's action. The
 /// protection is named first, then the protected minion, then what it stopped.
