@@ -445,6 +445,10 @@ pub enum Purpose {
     Name,
     /// Putting cards on top of a deck one by one (the last one ends on top).
     PlaceOnTop,
+    /// Taking control of a minion.
+    Control,
+    /// Transferring an action onto a minion.
+    Transfer,
 }
 
 /// What a choice or a for-each ranges over.
@@ -570,6 +574,9 @@ pub struct CardFilter {
     /// name once (Mall Crawl, Not Enough Bullets).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub one_per_name: bool,
+    /// Only cards with this exact name (Griselda takes back an Heirloom).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub named: Option<String>,
 }
 
 /// Which actions in play.
@@ -731,6 +738,8 @@ pub enum Cond {
     PlayedAnotherMinionHere,
     /// This action's remembered mode is this one (Enchantment).
     ModeIs(u8),
+    /// "You" are one of these players ("if you are a winner here": Happily Ever After).
+    YouAre(PlayerSel),
     /// "You" control this minion (Daisy Chain).
     YouControl(Target),
 }

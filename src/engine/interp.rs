@@ -273,6 +273,7 @@ impl GameState {
                 .is_none_or(|p| c.power().is_some_and(|x| x <= p))
             && (!f.microbot || self.is_microbot(card))
             && (!f.playable || self.can_play_extra(ctx.you, card))
+            && f.named.as_ref().is_none_or(|n| c.name == *n)
             && f.same_name_as.as_ref().is_none_or(|t| {
                 self.target_card(t, ctx)
                     .is_some_and(|n| self.def(n).name() == c.name)
@@ -482,6 +483,7 @@ impl GameState {
                 .target_card(t, ctx)
                 .is_some_and(|c| matches!(self.locate(c), Loc::Discard(_))),
             Cond::InPlay(t) => self.target_card(t, ctx).is_some_and(|c| self.on_table(c)),
+            Cond::YouAre(sel) => self.is_player(sel, ctx, ctx.you),
             Cond::ModeIs(n) => self.action(ctx.source).is_some_and(|a| a.mode == Some(*n)),
             Cond::YouControl(t) => self
                 .target_card(t, ctx)
