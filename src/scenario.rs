@@ -76,6 +76,8 @@ pub enum Answer {
     PlayUsing(String),
     /// Go on after a pause (see `pause_at` in the position).
     Continue,
+    /// Pick mode number N (from 0, in the card's order) of a "choose one".
+    Mode(u8),
 }
 
 /// Something that must hold.
@@ -270,6 +272,7 @@ fn matches(game: &GameState, a: &Answer, c: &Choice) -> bool {
             None => card == "normal",
         },
         (Answer::Continue, Choice::Continue) => true,
+        (Answer::Mode(n), Choice::Mode { index, .. }) => index == n,
         _ => false,
     }
 }
@@ -295,6 +298,7 @@ pub fn describe_options(game: &GameState, options: &[Choice]) -> String {
             Choice::Allowance(a) => {
                 format!("PlayUsing({})", a.source.map_or("normal", |s| id(game, s)))
             }
+            Choice::Mode { index, label } => format!("Mode({index}: {label})"),
             other => format!("{other:?}"),
         })
         .collect::<Vec<_>>()
