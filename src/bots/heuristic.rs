@@ -189,7 +189,9 @@ fn pick(view: &SeatView, purpose: Option<Purpose>, source: Uid, option: &Choice)
                     | Purpose::Return
                     | Purpose::PlaceOnBottom
                     | Purpose::Take
-                    | Purpose::Target,
+                    | Purpose::Target
+                    | Purpose::Control
+                    | Purpose::Weaken,
                 ) if in_play => {
                     if ours {
                         -50 - view.power(*c) as i64
@@ -198,7 +200,7 @@ fn pick(view: &SeatView, purpose: Option<Purpose>, source: Uid, option: &Choice)
                     }
                 }
                 Some(Purpose::Discard) => 1 - card_value(view, *c),
-                Some(Purpose::Power) if in_play => {
+                Some(Purpose::Power | Purpose::Transfer) if in_play => {
                     let base_bonus = view.base_of(*c).map_or(0, |b| first_vp(view, b));
                     if ours {
                         20 + base_bonus

@@ -447,6 +447,8 @@ pub enum Purpose {
     PlaceOnTop,
     /// Taking control of a minion.
     Control,
+    /// Lowering a minion's power.
+    Weaken,
     /// Transferring an action onto a minion.
     Transfer,
 }

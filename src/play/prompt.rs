@@ -421,6 +421,7 @@ fn choose_header(d: &Decision, w: &Words, source: Uid, purpose: Option<Purpose>)
         Some(Purpose::Take) => " to take",
         Some(Purpose::Power) => " to change the power of",
         Some(Purpose::Name) => " to name",
+        Some(Purpose::Weaken) => " to weaken",
         Some(Purpose::Control) => " to take control of until the end of the turn",
         Some(Purpose::Transfer) => " to transfer",
         Some(Purpose::Target) | None => "",
