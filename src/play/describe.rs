@@ -271,6 +271,25 @@ impl<'a> Words<'a> {
         }
     }
 
+    /// "controlled until the end of the turn": when taken control of a minion goes back.
+    fn control_until(&self, card: Uid) -> String {
+        use crate::engine::state::{Expiry, Lasting};
+        let until = self.game.lasting.iter().find_map(|l| match l.what {
+            Lasting::Control { minion, .. } if minion == card => Some(l.until),
+            _ => None,
+        });
+        match until {
+            Some(Expiry::EndOfTurn(_)) => "controlled until the end of the turn".into(),
+            Some(Expiry::EndOfTurnOf(p)) => {
+                format!("controlled until the end of {} turn", self.possessive(p))
+            }
+            Some(Expiry::StartOfTurnOf(p)) => {
+                format!("controlled until the start of {} turn", self.possessive(p))
+            }
+            None => "controlled for good".into(),
+        }
+    }
+
     /// Everything on one base, one line each: the base and its ability, every minion
     /// with its power, counters and actions, and the actions on the base.
     pub fn base_detail(&self, number: usize, base: &BaseInPlay) -> Vec<String> {
@@ -289,6 +308,14 @@ impl<'a> Words<'a> {
             );
             if power != printed {
                 text.push_str(&format!(" (printed {printed})"));
+            }
+            let owner = self.game.owner(m.card);
+            if owner != m.controller {
+                text.push_str(&format!(
+                    ", owned by {}, {}",
+                    self.player(owner),
+                    self.control_until(m.card)
+                ));
             }
             if m.counters > 0 {
                 text.push_str(&format!(", {}", count(m.counters as usize, "+1 counter")));
@@ -313,6 +340,13 @@ impl<'a> Words<'a> {
             );
             if let Some(f) = &a.named {
                 text.push_str(&format!(", naming {}", self.faction(f)));
+            }
+            if let Some(label) = a
+                .mode
+                .and_then(|n| self.game.def(a.card).card().map(|c| (c, n)))
+                .and_then(|(c, n)| mode_label(c, n))
+            {
+                text.push_str(&format!(", chosen: {label}"));
             }
             if !a.stored.is_empty() {
                 text.push_str(&format!(", {} under it", count(a.stored.len(), "card")));
@@ -463,4 +497,14 @@ impl<'a> Words<'a> {
             }
         }
     }
+}
+
+/// The label of a card's "choose one" mode number `n`, as its on-play ability lists it
+/// (Enchantment's chosen mode).
+fn mode_label(card: &Card, n: u8) -> Option<String> {
+    use crate::engine::effect::Effect;
+    card.abilities.iter().find_map(|a| match &a.effect {
+        Effect::ChooseOne(modes) => modes.get(n as usize).map(|m| m.label.clone()),
+        _ => None,
+    })
 }
