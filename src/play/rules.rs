@@ -71,6 +71,27 @@ const TOPICS: &[Topic] = &[
             "An Ongoing action stays where it was played, on a base or on a minion, until it is destroyed or its base scores.",
         ],
     },
+    Topic {
+        name: "timing",
+        also: &["order", "me first", "first", "triggers", "at once"],
+        lines: &[
+            "One thing happens at a time, and a card being played finishes first; destroying several minions at once is one thing.",
+            "Then the abilities it set off happen: first the ones that must, in the order the player whose turn it is chooses.",
+            "Then the ones players may use go round the table from that player: use one or pass; it ends when all pass in a row.",
+            "Do X to do Y: if X did not happen, neither does Y. X, then Y: Y happens anyway.",
+        ],
+    },
+    Topic {
+        name: "pretty pretty",
+        also: &["control", "transfer", "choose one", "fairies", "kitty cats", "mythic horses", "princesses"],
+        lines: &[
+            "Pretty Pretty Smash Up adds Fairies, Kitty Cats, Mythic Horses and Princesses.",
+            "Control: a minion you take control of counts for you and you may use its Talent, but the actions on it stay theirs; it goes back at the end of the turn, and if it leaves play it goes to its owner.",
+            "Transfer: moving an action from one minion to another is not playing it; it stays its player's.",
+            "Talents can be printed on actions too: the action's player uses it once in each of their turns.",
+            "Choose one: you pick one of the listed effects as the card resolves.",
+        ],
+    },
 ];
 
 /// The topics' lines: with no topic, the list of topics; a topic by name, the start
