@@ -373,6 +373,7 @@ fn simulate(games: u64, seed: u64, players: usize, pool: Vec<String>) -> ExitCod
     };
     let start = std::time::Instant::now();
     let (mut turns, mut decisions) = (0u64, 0u64);
+    let (mut most_in_a_turn, mut loop_seeds) = (0, Vec::new());
     let mut wins = vec![0u64; players];
     for k in 0..games {
         let record = sim::random_config(seed + k, players, &pool)
@@ -383,6 +384,10 @@ fn simulate(games: u64, seed: u64, players: usize, pool: Vec<String>) -> ExitCod
                 turns += r.turns as u64;
                 decisions += r.decisions;
                 wins[r.winner as usize] += 1;
+                most_in_a_turn = most_in_a_turn.max(r.most_in_a_turn);
+                if r.loops_stopped > 0 {
+                    loop_seeds.push(seed + k);
+                }
             }
             Err(e) => {
                 eprintln!("Error: {e}");
@@ -405,7 +410,20 @@ fn simulate(games: u64, seed: u64, players: usize, pool: Vec<String>) -> ExitCod
         .map(|(i, w)| format!("seat {} won {w}", i + 1))
         .collect();
     println!("{}.", wins.join(", "));
+    loop_findings(most_in_a_turn, &loop_seeds);
     ExitCode::SUCCESS
+}
+
+/// The most decisions in one turn, and each game in which the engine's loop valve
+/// cut a turn short: a finding, with the game's seed.
+fn loop_findings(most_in_a_turn: u32, seeds: &[u64]) {
+    println!(
+        "Most decisions in one turn: {most_in_a_turn} (the loop valve stops a turn at {}).",
+        smashup::engine::flow::TURN_DECISION_LIMIT
+    );
+    for seed in seeds {
+        println!("Finding: the loop valve cut a turn short in the game with seed {seed}.");
+    }
 }
 
 /// Plays a match between bots and prints each one's win rate.
@@ -443,5 +461,6 @@ fn bot_match(bots: &[String], games: u64, seed: u64, pool: Vec<String>, json: bo
             b.p95_ms
         );
     }
+    loop_findings(report.most_in_a_turn, &report.loop_seeds);
     ExitCode::SUCCESS
 }

@@ -24,6 +24,50 @@ impl<'a> SeatView<'a> {
         crate::ai::determinize::determinize(self.game, self.seat, rng)
     }
 
+    /// A fingerprint of everything this seat sees now: the turn and its plays left,
+    /// scores, hand and deck sizes, discard piles, the bases, lasting effects, its own
+    /// hand and its question. Equal fingerprints in one turn mean the game has come
+    /// back to a position (see [`super::memory`]).
+    pub fn fingerprint(&self) -> u64 {
+        use std::fmt::Write;
+        let g = self.game;
+        let t = &g.turn;
+        let mut f = super::memory::Fingerprint::new();
+        // Writing to a hash cannot fail. Cards ask only whether a minion was played
+        // this turn (0 or at least 1), not how many, so a loop keeps its count out.
+        let _ = write!(
+            f,
+            "{}{:?}{:?}{:?}{}{:?}",
+            t.number,
+            t.player,
+            t.phase,
+            t.allowances,
+            t.minions_played.min(1),
+            t.used
+        );
+        for p in &g.players {
+            let _ = write!(
+                f,
+                "|{} {} {} {:?} {:?}",
+                p.vp,
+                p.hand.len(),
+                p.deck.len(),
+                p.discard,
+                p.stasis
+            );
+        }
+        let _ = write!(
+            f,
+            "|{:?}{:?}{:?}{} {:?}",
+            g.bases,
+            g.lasting,
+            self.hand(),
+            g.base_deck.len(),
+            self.decision()
+        );
+        f.finish()
+    }
+
     /// The turn number, public to everyone.
     pub fn turn_number(&self) -> u32 {
         self.game.turn.number

@@ -89,6 +89,9 @@ pub enum Event {
     Used { player: PlayerId, card: Uid },
     /// A player passed in a round of Specials.
     Passed { player: PlayerId },
+    /// The turn ran past [`super::flow::TURN_DECISION_LIMIT`] decisions (a loop):
+    /// from now on this turn, optional plays are declined and ability choices skipped.
+    LoopStopped { player: PlayerId },
     /// The game ended.
     GameOver { winner: PlayerId },
 }

@@ -266,6 +266,8 @@ impl GameState {
                 allowances,
                 minions_played: t.minions_played,
                 used: Vec::new(),
+                decisions: 0,
+                loop_stopped: false,
             },
         );
         state.base_discard = base_discard;

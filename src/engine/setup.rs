@@ -139,6 +139,8 @@ impl GameState {
                 allowances: Vec::new(),
                 minions_played: 0,
                 used: Vec::new(),
+                decisions: 0,
+                loop_stopped: false,
             },
         );
         for seat in 0..n {

@@ -392,6 +392,14 @@ fn sentences(scene: &Scene, events: &[Event]) -> Vec<Said> {
                 out.push(say(Full, format!("{}.", w.acts(*player, "pass")), vec![]))
             }
             Event::GameOver { winner } => out.push(say(Brief, game_over(w, *winner), vec![])),
+            Event::LoopStopped { player } => out.push(say(
+                Brief,
+                format!(
+                    "The game stops a loop: no more optional plays or choices in {} turn.",
+                    w.possessive(*player)
+                ),
+                vec![],
+            )),
         }
     }
     out

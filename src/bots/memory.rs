@@ -1,0 +1,90 @@
+//! What a bot has done this turn, so that no bot takes a loop forever: a bot never
+//! makes the same choice twice from the same visible position in one turn. A loop
+//! (a card that comes back and is played again, the same extra play granted again)
+//! returns to a position already seen, so the second time round the bot does
+//! something else. Positions are kept as fingerprints: a hash of what the seat sees.
+
+use crate::engine::{Choice, Decision};
+use serde::{Deserialize, Serialize};
+
+/// The choices one bot made this turn, by position.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct TurnMemory {
+    /// The turn these choices were made in.
+    turn: u32,
+    /// (fingerprint of the position, option index taken there).
+    taken: Vec<(u64, usize)>,
+}
+
+impl TurnMemory {
+    /// The options worth considering at this position in `turn`: those not taken from
+    /// it already; when every option was, the ones that decline (end the turn, pass,
+    /// no, done), or else all of them (a question that must be answered).
+    pub fn candidates(&mut self, turn: u32, place: u64, decision: &Decision) -> Vec<usize> {
+        if turn != self.turn {
+            self.turn = turn;
+            self.taken.clear();
+        }
+        let all = 0..decision.options.len();
+        let fresh: Vec<usize> = all
+            .clone()
+            .filter(|&i| !self.taken.contains(&(place, i)))
+            .collect();
+        if !fresh.is_empty() {
+            return fresh;
+        }
+        let decline: Vec<usize> = all
+            .clone()
+            .filter(|&i| {
+                matches!(
+                    decision.options[i],
+                    Choice::EndTurn | Choice::Pass | Choice::No | Choice::Done
+                )
+            })
+            .collect();
+        if decline.is_empty() {
+            all.collect()
+        } else {
+            decline
+        }
+    }
+
+    /// Remembers that option `index` was taken at this position.
+    pub fn record(&mut self, place: u64, index: usize) {
+        if !self.taken.contains(&(place, index)) {
+            self.taken.push((place, index));
+        }
+    }
+}
+
+/// A small deterministic hash (64-bit FNV-1a) fed with text: the same position gives
+/// the same fingerprint on every run and platform, unlike a randomly keyed hasher.
+pub struct Fingerprint(u64);
+
+impl Fingerprint {
+    /// An empty fingerprint.
+    pub fn new() -> Fingerprint {
+        Fingerprint(0xcbf2_9ce4_8422_2325)
+    }
+
+    /// The hash of everything written.
+    pub fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+impl Default for Fingerprint {
+    fn default() -> Self {
+        Fingerprint::new()
+    }
+}
+
+impl std::fmt::Write for Fingerprint {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        for b in s.bytes() {
+            self.0 ^= b as u64;
+            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+        }
+        Ok(())
+    }
+}
