@@ -7,6 +7,7 @@ pub mod bots;
 pub mod braille;
 pub mod cards;
 pub mod engine;
+pub mod fingerprint;
 pub mod lookup;
 pub mod play;
 pub mod scenario;

@@ -32,7 +32,7 @@ impl<'a> SeatView<'a> {
         use std::fmt::Write;
         let g = self.game;
         let t = &g.turn;
-        let mut f = super::memory::Fingerprint::new();
+        let mut f = crate::fingerprint::Fingerprint::new();
         // Writing to a hash cannot fail. Cards ask only whether a minion was played
         // this turn (0 or at least 1), not how many, so a loop keeps its count out.
         let _ = write!(

@@ -142,7 +142,7 @@ pub fn run(args: &PlayArgs) -> u8 {
     let verbosity = Verbosity::parse(&args.verbosity).unwrap_or(Verbosity::Normal);
     let mut table = match &args.load {
         Some(path) => match save::read(path) {
-            Ok(save) => Table::load(save, autosave),
+            Ok((save, game)) => Table::load(save, game, autosave),
             Err(e) => {
                 eprintln!("Error: {e}.");
                 return 1;
