@@ -10,5 +10,6 @@ pub mod engine;
 pub mod fingerprint;
 pub mod lookup;
 pub mod play;
+pub mod quote;
 pub mod scenario;
 pub mod sim;

@@ -2,6 +2,7 @@
 //! a unique start of a name. A miss or a tie is one line saying what to type instead.
 
 use crate::cards::query::normalize;
+use crate::quote::quote;
 
 /// One entry of a numbered list, with the words that may name it.
 pub struct Item {
@@ -37,7 +38,7 @@ pub fn pick(text: &str, items: &[Item]) -> Result<usize, String> {
     }
     let q = normalize(text);
     if q.is_empty() {
-        return Err(format!("\"{text}\" is not an answer. {expected}."));
+        return Err(format!("{} is not an answer. {expected}.", quote(text)));
     }
     let matching = |keep: &dyn Fn(&str) -> bool| -> Vec<usize> {
         (0..items.len())
@@ -57,13 +58,14 @@ pub fn pick(text: &str, items: &[Item]) -> Result<usize, String> {
                 let numbers: Vec<String> =
                     many.iter().map(|&i| items[i].number.to_string()).collect();
                 return Err(format!(
-                    "\"{text}\" could be {}: type the number.",
+                    "{} could be {}: type the number.",
+                    quote(text),
                     super::describe::and_list(&numbers).replace(" and ", " or ")
                 ));
             }
         }
     }
-    Err(format!("Nothing here matches \"{text}\". {expected}."))
+    Err(format!("Nothing here matches {}. {expected}.", quote(text)))
 }
 
 /// "Expected a number from 1 to 5, a card code or the start of a name" (or the

@@ -14,6 +14,7 @@ use super::save::{self, SaveFile};
 use super::seat::Seat;
 use crate::bots::SeatView;
 use crate::engine::{Ask, Event, GameConfig, GameState, PlayerId, SetupError};
+use crate::quote::quote;
 use crate::sim::TURN_LIMIT;
 use std::path::{Path, PathBuf};
 
@@ -667,9 +668,9 @@ impl Table {
                             Ok(Act::Answer(i)) => self.answer_human(i),
                             Ok(_) => self.act(Act::Play { card, options }),
                             Err(e) => self.error(format!(
-                                "{} cannot go on \"{}\". {e}",
+                                "{} cannot go on {}. {e}",
                                 w.labelled(card),
-                                t.trim()
+                                quote(t.trim())
                             )),
                         }
                     }
