@@ -871,7 +871,15 @@ impl Table {
     // ----- keeping the game -----
 
     fn on_save(&mut self, file: Option<&str>) {
-        let path = Path::new(file.unwrap_or(DEFAULT_SAVE)).to_path_buf();
+        let name = file.unwrap_or(DEFAULT_SAVE);
+        if quote(name) != format!("\"{name}\"") {
+            self.error(format!(
+                "Not saved: {} is not a usable file name (control characters, or too long).",
+                quote(name)
+            ));
+            return;
+        }
+        let path = Path::new(name).to_path_buf();
         match save::write(&path, &self.save_file()) {
             Ok(()) => self.answer_line(format!(
                 "Saved to {}. Go on with it later: smashup play --load {}",
