@@ -12,23 +12,31 @@ use serde::{Deserialize, Serialize};
 pub struct TurnMemory {
     /// The turn these choices were made in.
     turn: u32,
-    /// (fingerprint of the position, option index taken there).
-    taken: Vec<(u64, usize)>,
+    /// (fingerprint of the position, key of the option taken there).
+    taken: Vec<(u64, u64)>,
 }
 
 impl TurnMemory {
-    /// The options worth considering at this position in `turn`: those not taken from
-    /// it already; when every option was, the ones that decline (end the turn, pass,
-    /// no, done), or else all of them (a question that must be answered).
-    pub fn candidates(&mut self, turn: u32, place: u64, decision: &Decision) -> Vec<usize> {
+    /// The options worth considering at this position in `turn`, as indices: those
+    /// not taken from it already (`keys` names each option, see
+    /// [`super::SeatView::option_key`]); when every option was, the ones that decline
+    /// (end the turn, pass, no, done), or else all of them (a question that must be
+    /// answered).
+    pub fn candidates(
+        &mut self,
+        turn: u32,
+        place: u64,
+        keys: &[u64],
+        decision: &Decision,
+    ) -> Vec<usize> {
         if turn != self.turn {
             self.turn = turn;
             self.taken.clear();
         }
-        let all = 0..decision.options.len();
+        let all = 0..decision.options.len().min(keys.len());
         let fresh: Vec<usize> = all
             .clone()
-            .filter(|&i| !self.taken.contains(&(place, i)))
+            .filter(|&i| !self.taken.contains(&(place, keys[i])))
             .collect();
         if !fresh.is_empty() {
             return fresh;
@@ -49,10 +57,10 @@ impl TurnMemory {
         }
     }
 
-    /// Remembers that option `index` was taken at this position.
-    pub fn record(&mut self, place: u64, index: usize) {
-        if !self.taken.contains(&(place, index)) {
-            self.taken.push((place, index));
+    /// Remembers that the option with this key was taken at this position.
+    pub fn record(&mut self, place: u64, key: u64) {
+        if !self.taken.contains(&(place, key)) {
+            self.taken.push((place, key));
         }
     }
 }

@@ -101,7 +101,14 @@ impl Bot {
             return 0;
         };
         let place = view.fingerprint();
-        let candidates = self.memory.candidates(view.turn_number(), place, decision);
+        let keys: Vec<u64> = decision
+            .options
+            .iter()
+            .map(|o| view.option_key(o))
+            .collect();
+        let candidates = self
+            .memory
+            .candidates(view.turn_number(), place, &keys, decision);
         if candidates.is_empty() {
             return 0;
         }
@@ -110,7 +117,7 @@ impl Bot {
             Brain::Heuristic => heuristic::choose(view, decision, &candidates),
             Brain::Search(search) => search.choose_among(view, &candidates),
         };
-        self.memory.record(place, i);
+        self.memory.record(place, keys[i]);
         i
     }
 }
