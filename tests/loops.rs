@@ -105,3 +105,27 @@ fn the_seed_77_match_finishes_without_the_valve() {
     assert!(report.loop_seeds.is_empty(), "{:?}", report.loop_seeds);
     assert!(report.most_in_a_turn < TURN_DECISION_LIMIT / 5);
 }
+
+#[test]
+fn the_seed_571_game_finishes() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = assert_cmd::Command::cargo_bin("smashup")
+        .unwrap()
+        .current_dir(dir.path())
+        .args(["play", "--plain", "--players", "2", "--bots", "1"])
+        .args([
+            "--factions",
+            "pirates,wizards,robots,zombies",
+            "--seed",
+            "571",
+        ])
+        .args(["--autosave", "autosave.ron"])
+        .timeout(std::time::Duration::from_secs(60))
+        .write_stdin("")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Goodbye"), "{text}");
+    assert!(!text.contains("stops a loop"), "{text}");
+}
