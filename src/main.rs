@@ -7,8 +7,20 @@ use smashup::braille::{self, Grade};
 use smashup::cards::query::{self, Entry, FactionMiss, Found};
 use smashup::cards::{load, Catalog};
 use smashup::lookup;
+use smashup::quote::quote;
 use std::path::PathBuf;
 use std::process::ExitCode;
+
+/// Prints a line to standard output. When nobody reads it any more (`smashup faction
+/// pirates | head -1`), the command stops quietly instead of failing.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if writeln!(std::io::stdout(), $($arg)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
 
 /// Smash Up for blind and low-vision players: a game to play by ear, and card look-up by
 /// braille-edition code.
@@ -119,6 +131,13 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // Games (play, simulate, scenario) use the given data too, not only look-ups.
+    if cli.cards.is_some() {
+        if let Err(e) = smashup::engine::defs::use_catalog(catalog.clone()) {
+            eprintln!("Error: card data: {e}");
+            return ExitCode::from(2);
+        }
+    }
     let Some(command) = cli.command else {
         return ExitCode::from(smashup::play::run(&cli.play));
     };
@@ -198,13 +217,13 @@ impl<'a> FactionSummary<'a> {
 
 fn print_lines(lines: Vec<String>) {
     for line in lines {
-        println!("{line}");
+        out!("{line}");
     }
 }
 
 fn print_json<T: serde::Serialize>(value: &T) {
     match serde_json::to_string_pretty(value) {
-        Ok(text) => println!("{text}"),
+        Ok(text) => out!("{text}"),
         Err(e) => eprintln!("Error: cannot write JSON: {e}"),
     }
 }
@@ -225,9 +244,13 @@ fn card(catalog: &Catalog, text: &str, format: Format, braille: Option<Grade>) -
         Found::Closest(one) => (vec![one], true),
         Found::Nothing { closest } => {
             if format == Format::Json {
-                println!("[]");
+                out!("[]");
             }
-            eprintln!("No card matches \"{text}\".{}", closest_phrase(&closest));
+            eprintln!(
+                "No card matches {}.{}",
+                quote(text),
+                closest_phrase(&closest)
+            );
             return ExitCode::from(1);
         }
     };
@@ -245,7 +268,7 @@ fn card(catalog: &Catalog, text: &str, format: Format, braille: Option<Grade>) -
                 lines
             }
             many => {
-                let mut lines = vec![format!("{} cards match \"{text}\":", many.len())];
+                let mut lines = vec![format!("{} cards match {}:", many.len(), quote(text))];
                 lines.extend(lookup::numbered(catalog, many));
                 lines
             }
@@ -276,9 +299,9 @@ fn faction(catalog: &Catalog, name: &str, format: Format) -> ExitCode {
             match format {
                 Format::Json => print_json(f),
                 Format::Text => {
-                    println!("{}", lookup::faction_heading(f));
+                    out!("{}", lookup::faction_heading(f));
                     for e in lookup::faction_sheet(f) {
-                        println!("{}: {}", e.heading, e.body);
+                        out!("{}: {}", e.heading, e.body);
                     }
                 }
             }
@@ -286,13 +309,18 @@ fn faction(catalog: &Catalog, name: &str, format: Format) -> ExitCode {
         }
         Err(FactionMiss::Ambiguous(names)) => {
             eprintln!(
-                "\"{name}\" could be: {}. Type more of the name.",
+                "{} could be: {}. Type more of the name.",
+                quote(name),
                 names.join(", ")
             );
             ExitCode::from(1)
         }
         Err(FactionMiss::Unknown(closest)) => {
-            eprintln!("No faction matches \"{name}\".{}", closest_phrase(&closest));
+            eprintln!(
+                "No faction matches {}.{}",
+                quote(name),
+                closest_phrase(&closest)
+            );
             ExitCode::from(1)
         }
     }
@@ -304,7 +332,8 @@ fn bases(catalog: &Catalog, set: Option<&str>, format: Format) -> ExitCode {
         Some((_, Some(set))) => Some(set),
         Some((text, None)) => {
             eprintln!(
-                "No set matches \"{text}\". Expected one of: core, wwwt, ppsu, world-tour, emd."
+                "No set matches {}. Expected one of: core, wwwt, ppsu, world-tour, emd.",
+                quote(text)
             );
             return ExitCode::from(1);
         }
@@ -325,7 +354,7 @@ fn bases(catalog: &Catalog, set: Option<&str>, format: Format) -> ExitCode {
 fn braille_ref(catalog: &Catalog, out: &std::path::Path, grade: Grade) -> ExitCode {
     match braille::write_sheets(catalog, out, grade) {
         Ok(files) => {
-            println!(
+            out!(
                 "Wrote {} braille reference files (.txt and .brf, grade {grade}) to {}.",
                 files.len(),
                 out.display()
@@ -353,14 +382,14 @@ fn scenarios(files: &[PathBuf]) -> ExitCode {
                     .map_err(|f| format!("{name} ({}): {f}", s.name))
             });
         match outcome {
-            Ok(title) => println!("PASS {title}"),
+            Ok(title) => out!("PASS {title}"),
             Err(message) => {
                 failed += 1;
-                println!("FAIL {message}");
+                out!("FAIL {message}");
             }
         }
     }
-    println!("{} passed, {failed} failed", files.len() - failed);
+    out!("{} passed, {failed} failed", files.len() - failed);
     if failed == 0 {
         ExitCode::SUCCESS
     } else {
@@ -378,6 +407,7 @@ fn simulate(games: u64, seed: u64, players: usize, pool: Vec<String>) -> ExitCod
     };
     let start = std::time::Instant::now();
     let (mut turns, mut decisions) = (0u64, 0u64);
+    let (mut most_in_a_turn, mut loop_seeds) = (0, Vec::new());
     let mut wins = vec![0u64; players];
     for k in 0..games {
         let record = sim::random_config(seed + k, players, &pool)
@@ -388,6 +418,10 @@ fn simulate(games: u64, seed: u64, players: usize, pool: Vec<String>) -> ExitCod
                 turns += r.turns as u64;
                 decisions += r.decisions;
                 wins[r.winner as usize] += 1;
+                most_in_a_turn = most_in_a_turn.max(r.most_in_a_turn);
+                if r.loops_stopped > 0 {
+                    loop_seeds.push(seed + k);
+                }
             }
             Err(e) => {
                 eprintln!("Error: {e}");
@@ -397,8 +431,8 @@ fn simulate(games: u64, seed: u64, players: usize, pool: Vec<String>) -> ExitCod
     }
     let secs = start.elapsed().as_secs_f64().max(1e-9);
     let per = |x: u64| x as f64 / games.max(1) as f64;
-    println!("Factions: {}.", pool.join(", "));
-    println!(
+    out!("Factions: {}.", pool.join(", "));
+    out!(
         "{games} random games in {secs:.2} s: {:.0} games per second, {:.1} turns per game, {:.0} decisions per second.",
         games as f64 / secs,
         per(turns),
@@ -409,8 +443,21 @@ fn simulate(games: u64, seed: u64, players: usize, pool: Vec<String>) -> ExitCod
         .enumerate()
         .map(|(i, w)| format!("seat {} won {w}", i + 1))
         .collect();
-    println!("{}.", wins.join(", "));
+    out!("{}.", wins.join(", "));
+    loop_findings(most_in_a_turn, &loop_seeds);
     ExitCode::SUCCESS
+}
+
+/// The most decisions in one turn, and each game in which the engine's loop valve
+/// cut a turn short: a finding, with the game's seed.
+fn loop_findings(most_in_a_turn: u32, seeds: &[u64]) {
+    out!(
+        "Most decisions in one turn: {most_in_a_turn} (the loop valve stops a turn at {}).",
+        smashup::engine::flow::TURN_DECISION_LIMIT
+    );
+    for seed in seeds {
+        out!("Finding: the loop valve cut a turn short in the game with seed {seed}.");
+    }
 }
 
 /// Plays a match between bots and prints each one's win rate.
@@ -432,12 +479,14 @@ fn bot_match(bots: &[String], games: u64, seed: u64, pool: Vec<String>, json: bo
         print_json(&report);
         return ExitCode::SUCCESS;
     }
-    println!(
+    out!(
         "{} games, {:.1} turns per game, {:.0} decisions per second.",
-        report.games, report.turns_per_game, report.decisions_per_second
+        report.games,
+        report.turns_per_game,
+        report.decisions_per_second
     );
     for b in &report.bots {
-        println!(
+        out!(
             "{}: won {} of {} games, {:.1}% plus or minus {:.1}; decision time median {:.2} ms, 95th percentile {:.2} ms.",
             b.bot,
             b.wins,
@@ -448,5 +497,6 @@ fn bot_match(bots: &[String], games: u64, seed: u64, pool: Vec<String>, json: bo
             b.p95_ms
         );
     }
+    loop_findings(report.most_in_a_turn, &report.loop_seeds);
     ExitCode::SUCCESS
 }

@@ -24,6 +24,12 @@ pub struct GameRecord {
     pub decisions: u64,
     /// Per seat, how long each of its bot's decisions took, in milliseconds.
     pub seat_ms: Vec<Vec<f64>>,
+    /// The most decisions answered in one turn.
+    pub most_in_a_turn: u32,
+    /// How many turns the engine's loop valve cut short (see
+    /// [`crate::engine::flow::TURN_DECISION_LIMIT`]): a finding, since no bot should
+    /// take a loop that far.
+    pub loops_stopped: u32,
 }
 
 /// True when every card of the faction has its ability in the effect language (or
@@ -100,6 +106,7 @@ pub fn play(
     let mut game = GameState::new(config).map_err(|e| e.to_string())?;
     let mut decisions = 0;
     let mut seat_ms = vec![Vec::new(); seats.len()];
+    let (mut most_in_a_turn, mut loops_stopped) = (0, 0);
     while let Some(d) = game.pending() {
         if game.turn.number > TURN_LIMIT {
             return Err(format!(
@@ -113,6 +120,11 @@ pub fn play(
         seat_ms[seat.ix()].push(clock.elapsed().as_secs_f64() * 1000.0);
         let events = game.answer(i).map_err(|e| e.to_string())?;
         decisions += 1;
+        most_in_a_turn = most_in_a_turn.max(game.turn.decisions);
+        loops_stopped += events
+            .iter()
+            .filter(|e| matches!(e, Event::LoopStopped { .. }))
+            .count() as u32;
         observe(&game, &events);
     }
     let winner = game.winner.ok_or("the game stopped without a winner")?;
@@ -121,6 +133,8 @@ pub fn play(
         turns: game.turn.number,
         decisions,
         seat_ms,
+        most_in_a_turn,
+        loops_stopped,
     })
 }
 
@@ -154,6 +168,11 @@ pub struct MatchReport {
     pub decisions_per_second: f64,
     /// Per bot.
     pub bots: Vec<BotResult>,
+    /// The most decisions answered in one turn of any game.
+    pub most_in_a_turn: u32,
+    /// Seeds of the games in which the loop valve cut a turn short: findings to
+    /// investigate (replay one with `simulate --games 1 --seed S`).
+    pub loop_seeds: Vec<u64>,
 }
 
 /// Plays `games` games between the named bots (one seat each), factions drawn from the pool.
@@ -167,6 +186,7 @@ pub fn run_match(
     let mut wins = vec![0u64; n];
     let mut times: Vec<Vec<f64>> = vec![Vec::new(); n];
     let (mut turns, mut decisions) = (0u64, 0u64);
+    let (mut most_in_a_turn, mut loop_seeds) = (0, Vec::new());
     let start = std::time::Instant::now();
     for k in 0..games {
         let config = random_config(seed + k, n, pool).map_err(|e| e.to_string())?;
@@ -193,6 +213,10 @@ pub fn run_match(
         wins[who[record.winner as usize]] += 1;
         turns += record.turns as u64;
         decisions += record.decisions;
+        most_in_a_turn = most_in_a_turn.max(record.most_in_a_turn);
+        if record.loops_stopped > 0 {
+            loop_seeds.push(config.seed);
+        }
     }
     let secs = start.elapsed().as_secs_f64().max(1e-9);
     let bots = names
@@ -217,6 +241,8 @@ pub fn run_match(
         turns_per_game: turns as f64 / games.max(1) as f64,
         decisions_per_second: decisions as f64 / secs,
         bots,
+        most_in_a_turn,
+        loop_seeds,
     })
 }
 

@@ -161,7 +161,8 @@ fn a_saved_game_loads_exactly_as_it_was() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("game.ron");
     smashup::play::save::write(&path, &t.save_file()).unwrap();
-    let loaded = Table::load(smashup::play::save::read(&path).unwrap(), None);
+    let (save, game) = smashup::play::save::read(&path).unwrap();
+    let loaded = Table::load(save, game, None);
     assert_eq!(state(&loaded), state(&t));
     assert_eq!(
         ron::to_string(&loaded.save_file().seats).unwrap(),

@@ -2,9 +2,11 @@
 //! drawn from every complete faction), checking after every answer that every card is
 //! somewhere exactly once, no power or breakpoint is below zero, a question is always
 //! pending until the game ends, and every game ends; and that the same seed and answers
-//! replay the same events.
+//! replay the same events. Bot games too (heuristic, random and the easy search bot
+//! against each other): each must end without the engine's loop valve.
 
 use proptest::prelude::*;
+use smashup::bots::{Bot, BotKind};
 use smashup::engine::flow::Task;
 use smashup::engine::{GameState, PlayerId, Uid};
 use smashup::sim;
@@ -100,6 +102,59 @@ fn play_checked(seed: u64, players: usize) -> Result<Vec<String>, String> {
     match broken {
         Some(e) => Err(format!("seed {seed}, {players} players: {e}")),
         None => Ok(log),
+    }
+}
+
+/// One game between bots of these kinds (seat order), checked after every answer.
+fn play_bots(seed: u64, kinds: &[BotKind]) -> Result<(), String> {
+    let config = sim::random_config(seed, kinds.len(), &sim::complete_factions())
+        .map_err(|e| e.to_string())?;
+    let mut seats: Vec<Bot> = kinds
+        .iter()
+        .enumerate()
+        .map(|(s, &k)| Bot::new(k, seed.wrapping_mul(7).wrapping_add(s as u64)))
+        .collect();
+    let mut broken = None;
+    let record = sim::play(&config, &mut seats, |game, _| {
+        if broken.is_none() {
+            broken = check_invariants(game).err();
+        }
+    })?;
+    if let Some(e) = broken {
+        return Err(format!("seed {seed}, {kinds:?}: {e}"));
+    }
+    if record.loops_stopped > 0 {
+        return Err(format!(
+            "seed {seed}, {kinds:?}: the loop valve stopped a turn"
+        ));
+    }
+    Ok(())
+}
+
+#[test]
+fn bot_games_keep_every_rule_and_end_without_the_valve() {
+    use BotKind::{Easy, Heuristic, Random};
+    let tables: [&[BotKind]; 5] = [
+        &[Heuristic, Random],
+        &[Heuristic, Heuristic],
+        &[Random, Heuristic, Heuristic],
+        &[Heuristic, Random, Heuristic, Random],
+        &[Heuristic, Heuristic, Random, Heuristic],
+    ];
+    for seed in 0..300 {
+        for kinds in tables {
+            play_bots(seed, kinds).unwrap();
+        }
+    }
+    let search: [&[BotKind]; 3] = [
+        &[Easy, Heuristic],
+        &[Random, Easy],
+        &[Easy, Heuristic, Random],
+    ];
+    for seed in 0..4 {
+        for kinds in search {
+            play_bots(seed, kinds).unwrap();
+        }
     }
 }
 

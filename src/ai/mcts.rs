@@ -54,14 +54,34 @@ struct Node {
     edges: Vec<Edge>,
 }
 
+/// Answers a playout gives at most: a random playout stuck in a loop within one turn
+/// stops there and is scored as it stands.
+const PLAYOUT_ANSWERS: u32 = 500;
+
 impl Search {
     /// The option index the seat picks at its pending decision. The search sees only
     /// the seat's view: every world it explores is re-dealt from it.
     pub fn choose(&self, view: &SeatView) -> usize {
+        let all: Vec<usize> = view
+            .decision()
+            .map_or(Vec::new(), |d| (0..d.options.len()).collect());
+        self.choose_among(view, &all)
+    }
+
+    /// The option index the seat picks among `candidates` (indices into its pending
+    /// decision's options: the bot's loop rule may leave some out).
+    pub fn choose_among(&self, view: &SeatView, candidates: &[usize]) -> usize {
         let Some(root) = view.decision() else {
             return 0;
         };
-        if root.options.len() == 1 {
+        if let [one] = candidates {
+            return *one;
+        }
+        let wanted: Vec<&Choice> = candidates
+            .iter()
+            .filter_map(|&i| root.options.get(i))
+            .collect();
+        if wanted.is_empty() {
             return 0;
         }
         let mut rng = ChaCha8Rng::seed_from_u64(
@@ -83,7 +103,9 @@ impl Search {
                         e.available += 1;
                     }
                 }
+                // At the root, only the options the bot considers.
                 let fresh: Vec<usize> = (0..options.len())
+                    .filter(|&i| node != 0 || wanted.contains(&&options[i]))
                     .filter(|&i| !nodes[node].edges.iter().any(|e| e.choice == options[i]))
                     .collect();
                 let (edge, index) = if !fresh.is_empty() {
@@ -116,10 +138,12 @@ impl Search {
                     break;
                 }
             }
+            let mut answers = 0;
             while let Some(d) = world.pending() {
-                if world.turn.number > horizon {
+                if world.turn.number > horizon || answers >= PLAYOUT_ANSWERS {
                     break;
                 }
+                answers += 1;
                 let i = rng.gen_range(0..d.options.len());
                 if world.answer(i).is_err() {
                     break;
@@ -135,10 +159,10 @@ impl Search {
         let best = nodes[0]
             .edges
             .iter()
-            .filter(|e| root.options.contains(&e.choice))
+            .filter(|e| wanted.contains(&&e.choice))
             .max_by(|a, b| a.visits.cmp(&b.visits).then(a.reward.total_cmp(&b.reward)));
         best.and_then(|e| root.options.iter().position(|c| *c == e.choice))
-            .unwrap_or(0)
+            .unwrap_or(candidates[0])
     }
 
     /// The edge with the best UCB1 score among those legal in this deal.

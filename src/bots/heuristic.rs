@@ -8,11 +8,12 @@ use crate::cards::model::{Kind, MinionOwner, PlayTarget};
 use crate::engine::effect::Purpose;
 use crate::engine::{Ask, Choice, Decision, PlayTo, PlayerId, Uid};
 
-/// The index of the best-scoring option, the first of equals.
-pub(super) fn choose(view: &SeatView, decision: &Decision) -> usize {
-    let mut best = (i64::MIN, 0);
-    for (i, option) in decision.options.iter().enumerate() {
-        let score = score(view, &decision.ask, option);
+/// The index of the best-scoring option among `candidates` (indices into the
+/// options), the first of equals.
+pub(super) fn choose(view: &SeatView, decision: &Decision, candidates: &[usize]) -> usize {
+    let mut best = (i64::MIN, candidates.first().copied().unwrap_or(0));
+    for &i in candidates {
+        let score = score(view, &decision.ask, &decision.options[i]);
         if score > best.0 {
             best = (score, i);
         }

@@ -5,19 +5,31 @@
 //! (levels easy, normal, hard) thinks ahead over worlds re-dealt from its view.
 
 mod heuristic;
+pub mod memory;
 mod random;
 pub mod view;
 
 pub use view::SeatView;
 
 use crate::ai::Search;
+use memory::TurnMemory;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
-/// A computer player. Serde, so that a saved game keeps its bots exactly as they were.
+/// A computer player: how it thinks, and what it did this turn (so it never takes a
+/// loop forever, see [`memory`]). Serde, so that a saved game keeps its bots exactly
+/// as they were.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub enum Bot {
+pub struct Bot {
+    brain: Brain,
+    #[serde(default)]
+    memory: TurnMemory,
+}
+
+/// How a bot picks among the options it considers.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+enum Brain {
     /// Picks uniformly among the legal options with its own seeded generator (boxed:
     /// it is much bigger than the other kinds).
     Random(Box<ChaCha8Rng>),
@@ -68,25 +80,44 @@ impl BotKind {
 impl Bot {
     /// A new bot of this kind; `seed` makes a random bot's choices repeatable.
     pub fn new(kind: BotKind, seed: u64) -> Bot {
-        match kind {
-            BotKind::Random => Bot::Random(Box::new(ChaCha8Rng::seed_from_u64(seed))),
-            BotKind::Heuristic => Bot::Heuristic,
-            BotKind::Easy => Bot::Search(Search::level("easy", seed)),
-            BotKind::Normal => Bot::Search(Search::level("normal", seed)),
-            BotKind::Hard => Bot::Search(Search::level("hard", seed)),
+        let brain = match kind {
+            BotKind::Random => Brain::Random(Box::new(ChaCha8Rng::seed_from_u64(seed))),
+            BotKind::Heuristic => Brain::Heuristic,
+            BotKind::Easy => Brain::Search(Search::level("easy", seed)),
+            BotKind::Normal => Brain::Search(Search::level("normal", seed)),
+            BotKind::Hard => Brain::Search(Search::level("hard", seed)),
+        };
+        Bot {
+            brain,
+            memory: TurnMemory::default(),
         }
     }
 
     /// The index of the option to answer the seat's pending question with; 0 when
-    /// the seat has nothing to answer.
+    /// the seat has nothing to answer. Never the option it already took from this
+    /// same position this turn, while another is left.
     pub fn choose(&mut self, view: &SeatView) -> usize {
         let Some(decision) = view.decision() else {
             return 0;
         };
-        match self {
-            Bot::Random(rng) => random::choose(rng, decision.options.len()),
-            Bot::Heuristic => heuristic::choose(view, decision),
-            Bot::Search(search) => search.choose(view),
+        let place = view.fingerprint();
+        let keys: Vec<u64> = decision
+            .options
+            .iter()
+            .map(|o| view.option_key(o))
+            .collect();
+        let candidates = self
+            .memory
+            .candidates(view.turn_number(), place, &keys, decision);
+        if candidates.is_empty() {
+            return 0;
         }
+        let i = match &mut self.brain {
+            Brain::Random(rng) => candidates[random::choose(rng, candidates.len())],
+            Brain::Heuristic => heuristic::choose(view, decision, &candidates),
+            Brain::Search(search) => search.choose_among(view, &candidates),
+        };
+        self.memory.record(place, keys[i]);
+        i
     }
 }

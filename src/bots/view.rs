@@ -5,6 +5,7 @@
 use crate::engine::defs::Def;
 use crate::engine::state::{BaseInPlay, Loc};
 use crate::engine::{Ask, Choice, Decision, GameState, PlayerId, Uid};
+use crate::fingerprint::Fingerprint;
 
 /// The game as one seat sees it.
 pub struct SeatView<'a> {
@@ -22,6 +23,88 @@ impl<'a> SeatView<'a> {
     /// at random (see [`crate::ai::determinize`]). The search bot thinks only on these.
     pub fn imagine(&self, rng: &mut rand_chacha::ChaCha8Rng) -> GameState {
         crate::ai::determinize::determinize(self.game, self.seat, rng)
+    }
+
+    /// A fingerprint of everything this seat sees now: the turn and its plays left,
+    /// scores, hand and deck sizes, discard piles, the bases, lasting effects, its own
+    /// hand and its question. Equal fingerprints in one turn mean the game has come
+    /// back to a position (see [`super::memory`]). Hands and discard piles count as
+    /// sets of cards by name: their order, and which of two copies is where, change
+    /// nothing a card can do.
+    pub fn fingerprint(&self) -> u64 {
+        use std::fmt::Write;
+        let g = self.game;
+        let t = &g.turn;
+        let mut f = Fingerprint::new();
+        // Writing to a hash cannot fail. Cards ask only whether a minion was played
+        // this turn (0 or at least 1), not how many, so a loop keeps its count out.
+        let _ = write!(
+            f,
+            "{}{:?}{:?}{:?}{}{:?}",
+            t.number,
+            t.player,
+            t.phase,
+            t.allowances,
+            t.minions_played.min(1),
+            t.used
+        );
+        for p in &g.players {
+            let _ = write!(
+                f,
+                "|{} {} {} {:?} {:?}",
+                p.vp,
+                p.hand.len(),
+                p.deck.len(),
+                self.pile_keys(&p.discard),
+                p.stasis
+            );
+        }
+        let _ = write!(
+            f,
+            "|{:?}{:?}{:?}{}",
+            g.bases,
+            g.lasting,
+            self.pile_keys(self.hand()),
+            g.base_deck.len(),
+        );
+        if let Some(d) = self.decision() {
+            let mut options: Vec<u64> = d.options.iter().map(|o| self.option_key(o)).collect();
+            options.sort_unstable();
+            let _ = write!(f, "|{:?}{:?}", d.ask, options);
+        }
+        f.finish()
+    }
+
+    /// An option as a number that is the same for the same choice in the same
+    /// position: a card from a hand or discard pile by its name (any copy will do),
+    /// any other card by itself.
+    pub fn option_key(&self, option: &Choice) -> u64 {
+        use std::fmt::Write;
+        let mut f = Fingerprint::new();
+        // Writing to a hash cannot fail.
+        let _ = match option {
+            Choice::Play { card, to } => write!(f, "play {} {to:?}", self.card_key(*card)),
+            Choice::Use { card, to } => write!(f, "use {} {to:?}", self.card_key(*card)),
+            Choice::Card(card) => write!(f, "card {}", self.card_key(*card)),
+            other => write!(f, "{other:?}"),
+        };
+        f.finish()
+    }
+
+    /// A card as [`Self::option_key`] names it.
+    fn card_key(&self, card: Uid) -> String {
+        match self.game.locate(card) {
+            Loc::Hand(p) => format!("hand {} {}", p.0, self.game.def(card).id()),
+            Loc::Discard(p) => format!("discard {} {}", p.0, self.game.def(card).id()),
+            _ => format!("#{}", card.0),
+        }
+    }
+
+    /// The cards of a hand or pile by name, sorted.
+    fn pile_keys(&self, cards: &[Uid]) -> Vec<&'static str> {
+        let mut keys: Vec<&'static str> = cards.iter().map(|&c| self.game.def(c).id()).collect();
+        keys.sort_unstable();
+        keys
     }
 
     /// The turn number, public to everyone.

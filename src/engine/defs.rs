@@ -80,9 +80,21 @@ static DEFS: OnceLock<Defs> = OnceLock::new();
 /// could not load, that is a build defect, reported with the file and line.
 pub fn defs() -> &'static Defs {
     DEFS.get_or_init(|| {
-        let catalog: &'static Catalog = Box::leak(Box::new(
-            Catalog::embedded().unwrap_or_else(|e| panic!("built-in card data: {e}")),
-        ));
+        Defs::of(Catalog::embedded().unwrap_or_else(|e| panic!("built-in card data: {e}")))
+    })
+}
+
+/// Makes every game of this process use `catalog` instead of the built-in card data
+/// (`--cards DIR`). Only before the first game: afterwards the data cannot change.
+pub fn use_catalog(catalog: Catalog) -> Result<(), String> {
+    DEFS.set(Defs::of(catalog))
+        .map_err(|_| "the card data is already in use".to_string())
+}
+
+impl Defs {
+    /// The definitions of a catalog, kept for the life of the process.
+    fn of(catalog: Catalog) -> Defs {
+        let catalog: &'static Catalog = Box::leak(Box::new(catalog));
         let all = catalog
             .cards()
             .map(Def::Card)
@@ -97,7 +109,7 @@ pub fn defs() -> &'static Defs {
             all,
             has_statics,
         }
-    })
+    }
 }
 
 impl Defs {

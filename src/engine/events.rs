@@ -121,6 +121,9 @@ pub enum Event {
     /// A card that was leaving play was shuffled into its owner's deck instead of
     /// the discard pile (Sleeping Beauty).
     ShuffledIntoDeck { card: Uid },
+    /// The turn ran past [`super::flow::TURN_DECISION_LIMIT`] decisions (a loop):
+    /// from now on this turn, optional plays are declined and ability choices skipped.
+    LoopStopped { player: PlayerId },
     /// The game ended.
     GameOver { winner: PlayerId },
 }

@@ -15,6 +15,11 @@ use serde::{Deserialize, Serialize};
 pub const WINNING_VP: u32 = 15;
 /// The hand size allowed after drawing.
 pub const HAND_LIMIT: usize = 10;
+/// Decisions in one turn after which the game stops a loop: optional plays and
+/// choices are declined and ability choices skipped until the turn ends. More than
+/// ten times the most a random game has needed (73, in 60,000 games; see the
+/// README), so only a loop reaches it.
+pub const TURN_DECISION_LIMIT: u32 = 1000;
 
 /// One piece of work still to do.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -114,9 +119,41 @@ impl GameState {
         }
         let Pending { decision, resume } = self.pending.take().expect("checked above");
         let choice = decision.options[index].clone();
+        self.turn.decisions += 1;
         self.apply(decision.player, resume, choice);
         self.advance();
+        self.stop_loop();
         Ok(std::mem::take(&mut self.events))
+    }
+
+    /// The safety valve: past [`TURN_DECISION_LIMIT`] decisions this turn, declines
+    /// every question that can be declined (end the turn, pass, no, done) and skips
+    /// ability choices, until a question that must be answered (which base scores,
+    /// what to discard) or the next turn.
+    fn stop_loop(&mut self) {
+        while self.turn.decisions >= TURN_DECISION_LIMIT {
+            let Some(pending) = &self.pending else { return };
+            let decline = pending.decision.options.iter().position(|o| {
+                matches!(
+                    o,
+                    Choice::EndTurn | Choice::Pass | Choice::No | Choice::Done
+                )
+            });
+            let skip = matches!(pending.resume, Resume::Choose { .. });
+            if decline.is_none() && !skip {
+                return;
+            }
+            if !self.turn.loop_stopped {
+                self.turn.loop_stopped = true;
+                self.events.push(Event::LoopStopped {
+                    player: self.turn.player,
+                });
+            }
+            let Pending { decision, resume } = self.pending.take().expect("checked above");
+            let choice = decline.map_or(Choice::Done, |i| decision.options[i].clone());
+            self.apply(decision.player, resume, choice);
+            self.advance();
+        }
     }
 
     /// Runs tasks and phases until a question is pending or the game is over.
@@ -396,6 +433,8 @@ impl GameState {
         self.turn.played_on.clear();
         self.turn.cards_played = vec![(0, 0); self.players.len()];
         self.turn.used.clear();
+        self.turn.decisions = 0;
+        self.turn.loop_stopped = false;
         self.turn.allowances = vec![Allowance::normal(true), Allowance::normal(false)];
         self.events.push(Event::TurnStarted { player, number });
     }

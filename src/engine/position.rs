@@ -312,6 +312,8 @@ impl GameState {
                     })
                     .collect(),
                 used: Vec::new(),
+                decisions: 0,
+                loop_stopped: false,
             },
         );
         state.base_discard = base_discard;

@@ -142,6 +142,8 @@ impl GameState {
                 played_on: Vec::new(),
                 cards_played: vec![(0, 0); n],
                 used: Vec::new(),
+                decisions: 0,
+                loop_stopped: false,
             },
         );
         for seat in 0..n {

@@ -182,6 +182,12 @@ pub struct Turn {
     pub cards_played: Vec<(u32, u32)>,
     /// Once-per-turn keys already used (Talents by card, shared keys by name).
     pub used: Vec<String>,
+    /// Answers given this turn, counted for the loop valve ([`super::flow::TURN_DECISION_LIMIT`]).
+    #[serde(default)]
+    pub decisions: u32,
+    /// True once the valve has stopped a loop this turn (said once).
+    #[serde(default)]
+    pub loop_stopped: bool,
 }
 
 /// A temporary change with an end.

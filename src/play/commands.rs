@@ -3,6 +3,7 @@
 //! the start of a name). Parsing never touches the game, so a bad line changes nothing.
 
 use super::narrate::Verbosity;
+use crate::quote::quote;
 
 /// One typed line, understood.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -127,7 +128,7 @@ pub fn parse(line: &str) -> Result<Command, String> {
             None => Command::Log(10),
             Some(n) => match n.parse::<usize>() {
                 Ok(n) if n > 0 => Command::Log(n),
-                _ => return Err(format!("Expected a number of lines after log, for example: log 20; not \"{n}\".")),
+                _ => return Err(format!("Expected a number of lines after log, for example: log 20; not {}.", quote(&n))),
             },
         },
         "recap" if rest.is_empty() => Command::Recap,
@@ -142,13 +143,13 @@ pub fn parse(line: &str) -> Result<Command, String> {
             None => Command::Verbosity(None),
             Some(v) => match Verbosity::parse(&v) {
                 Some(v) => Command::Verbosity(Some(v)),
-                None => return Err(format!("Expected brief, normal or full after verbosity; not \"{v}\".")),
+                None => return Err(format!("Expected brief, normal or full after verbosity; not {}.", quote(&v))),
             },
         },
         "stop" if rest.is_empty() => Command::Stop,
         "rate" => match rest.parse::<u8>() {
             Ok(n) if n <= 100 => Command::Rate(n),
-            _ => return Err(format!("Expected a rate from 0 to 100 after rate, for example: rate 50; not \"{rest}\".")),
+            _ => return Err(format!("Expected a rate from 0 to 100 after rate, for example: rate 50; not {}.", quote(rest))),
         },
         "speech" => {
             if rest.eq_ignore_ascii_case("test") {
@@ -184,7 +185,8 @@ pub fn help(topic: Option<&str>) -> Result<Vec<String>, String> {
                     let names: Vec<&str> = COMMANDS.iter().map(|c| c.name).collect();
                     let near = crate::cards::query::closest(names.iter().copied(), &t, 1);
                     format!(
-                        "No command \"{t}\"{}. Type help for the list.",
+                        "No command {}{}. Type help for the list.",
+                        quote(&t),
                         near.first()
                             .map_or(String::new(), |n| format!("; did you mean {n}?"))
                     )

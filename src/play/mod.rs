@@ -27,11 +27,12 @@ pub mod table;
 pub mod terminal;
 
 use crate::bots::BotKind;
+use crate::quote::echo;
 use commands::Command;
 use narrate::Verbosity;
 use setup::{Console, SetupEnd, SetupFlags};
 use speech::Speaker;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use table::{Line, LineKind, Table};
 
@@ -99,10 +100,44 @@ pub struct PlayArgs {
     pub verbosity: String,
 }
 
-/// Where the autosave goes when no `--autosave` is given: the user's data folder
-/// (`$XDG_DATA_HOME`, `~/.local/share` or `%APPDATA%`), under `smashup/`.
-fn default_autosave() -> Option<PathBuf> {
-    Some(data_dir()?.join("autosave.ron"))
+/// Where the autosave goes: `--autosave FILE`, or else the user's data folder
+/// (`$XDG_DATA_HOME`, `~/.local/share` or `%APPDATA%`), under `smashup/`. Checked by
+/// writing a test file there, so that a folder that cannot be used is said at the
+/// start, not when the game is left.
+fn autosave_place(given: Option<&Path>) -> Result<PathBuf, String> {
+    let path = match given {
+        Some(path) => path.to_path_buf(),
+        None => {
+            let env = |k: &str| {
+                std::env::var_os(k)
+                    .filter(|v| !v.is_empty())
+                    .map(PathBuf::from)
+            };
+            let base = env("XDG_DATA_HOME")
+                .or_else(|| env("HOME").map(|h| h.join(".local").join("share")))
+                .or_else(|| env("APPDATA"))
+                .ok_or("no data folder is known (HOME is not set)")?;
+            let dir = base.join("smashup");
+            std::fs::create_dir_all(&dir).map_err(|e| {
+                format!(
+                    "cannot make the folder {}: {e}",
+                    echo(&dir.display().to_string())
+                )
+            })?;
+            dir.join("autosave.ron")
+        }
+    };
+    let mut probe = path.as_os_str().to_owned();
+    probe.push(format!(".{}.tmp", std::process::id()));
+    std::fs::write(&probe, b"")
+        .and_then(|()| std::fs::remove_file(&probe))
+        .map_err(|e| {
+            format!(
+                "cannot write next to {}: {e}",
+                echo(&path.display().to_string())
+            )
+        })?;
+    Ok(path)
 }
 
 /// The user's data folder for the game, created if missing.
@@ -196,7 +231,18 @@ pub fn run(args: &PlayArgs) -> u8 {
     let mut term = terminal::Terminal::new(&options, Arc::clone(&speaker));
     // A missing voice is said first, before any question.
     term.speech_problems();
-    let autosave = args.autosave.clone().or_else(default_autosave);
+    let autosave = match autosave_place(args.autosave.as_deref()) {
+        Ok(path) => Some(path),
+        Err(e) => {
+            term.show(&[Line {
+                kind: LineKind::Error,
+                text: format!(
+                    "Autosave is off: {e}. Keep the game with the save command: save FILE."
+                ),
+            }]);
+            None
+        }
+    };
     let verbosity = Verbosity::parse(&args.verbosity).unwrap_or(Verbosity::Normal);
     let (codes, codes_problem) = codes_setting(args);
     if let Some(p) = codes_problem {
@@ -217,7 +263,7 @@ pub fn run(args: &PlayArgs) -> u8 {
     }
     let mut table = match &args.load {
         Some(path) => match save::read(path) {
-            Ok(save) => Table::load(save, autosave),
+            Ok((save, game)) => Table::load(save, game, autosave),
             Err(e) => {
                 eprintln!("Error: {e}.");
                 return 1;

@@ -4,6 +4,7 @@
 //! instead, with "did you mean" when one entry is clearly closest.
 
 use crate::cards::query::{clearly_closest, matching};
+use crate::quote::quote;
 
 /// One entry of a numbered list, with the words that may name it.
 pub struct Item {
@@ -42,7 +43,7 @@ pub fn pick(text: &str, items: &[Item]) -> Result<usize, String> {
             .ok_or_else(|| format!("There is no {n} here. {expected}."));
     }
     if crate::cards::query::normalize(text).is_empty() {
-        return Err(format!("\"{text}\" is not an answer. {expected}."));
+        return Err(format!("{} is not an answer. {expected}.", quote(text)));
     }
     let found = matching(items, text, |i| i.keys.clone(), |i| i.keys.clone());
     match found.as_slice() {
@@ -55,7 +56,8 @@ pub fn pick(text: &str, items: &[Item]) -> Result<usize, String> {
         many => {
             let numbers: Vec<String> = many.iter().map(|&i| items[i].number.to_string()).collect();
             return Err(format!(
-                "\"{text}\" could be {}: type the number.",
+                "{} could be {}: type the number.",
+                quote(text),
                 super::describe::and_list(&numbers).replace(" and ", " or ")
             ));
         }
@@ -67,7 +69,8 @@ pub fn pick(text: &str, items: &[Item]) -> Result<usize, String> {
     let near =
         clearly_closest(&names, text).map_or(String::new(), |n| format!(" Did you mean {n}?"));
     Err(format!(
-        "Nothing here matches \"{text}\".{near} {expected}."
+        "Nothing here matches {}.{near} {expected}.",
+        quote(text)
     ))
 }
 

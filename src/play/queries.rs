@@ -9,6 +9,7 @@ use crate::engine::defs::defs;
 use crate::engine::state::Loc;
 use crate::engine::{PlayerId, Uid};
 use crate::lookup;
+use crate::quote::quote;
 
 /// The reader's hand, numbered by position.
 pub fn hand(w: &Words, with_text: bool) -> Result<Vec<String>, String> {
@@ -113,8 +114,8 @@ pub fn find_player(w: &Words, text: &str) -> Result<PlayerId, String> {
             .map(|i| format!("{} {}", i + 1, w.name(PlayerId(i))))
             .collect();
         format!(
-            "No player \"{}\". Expected a seat number or name: {}.",
-            text.trim(),
+            "No player {}. Expected a seat number or name: {}.",
+            quote(text.trim()),
             names.join(", ")
         )
     })
@@ -209,8 +210,9 @@ pub fn card(w: &Words, text: &str) -> Result<Vec<String>, String> {
             }
             many => {
                 let mut lines = vec![format!(
-                    "{} cards match \"{text}\"; type more, or the code and name:",
-                    many.len()
+                    "{} cards match {}; type more, or the code and name:",
+                    many.len(),
+                    quote(text)
                 )];
                 lines.extend(lookup::numbered(catalog, many));
                 Ok(lines)
@@ -225,7 +227,8 @@ pub fn card(w: &Words, text: &str) -> Result<Vec<String>, String> {
             Ok(lines)
         }
         Found::Nothing { closest } => Err(format!(
-            "No card matches \"{text}\".{}",
+            "No card matches {}.{}",
+            quote(text),
             if closest.is_empty() {
                 String::new()
             } else {

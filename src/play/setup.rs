@@ -12,6 +12,7 @@ use crate::bots::{Bot, BotKind};
 use crate::cards::query::{self, FactionMiss};
 use crate::engine::defs::defs;
 use crate::engine::GameConfig;
+use crate::quote::quote;
 use crate::sim::complete_factions;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -129,11 +130,13 @@ fn faction_id(text: &str, pool: &[String]) -> Result<String, String> {
             names(pool)
         )),
         Err(FactionMiss::Ambiguous(many)) => Err(format!(
-            "\"{text}\" could be {}: type more of the name.",
+            "{} could be {}: type more of the name.",
+            quote(text),
             many.join(" or ")
         )),
         Err(FactionMiss::Unknown(_)) => Err(format!(
-            "No faction \"{text}\". Playable now: {}.",
+            "No faction {}. Playable now: {}.",
+            quote(text),
             names(pool)
         )),
     }

@@ -15,6 +15,7 @@ use super::save::{self, SaveFile};
 use super::seat::Seat;
 use crate::bots::SeatView;
 use crate::engine::{Ask, Event, GameConfig, GameState, PlayerId, SetupError};
+use crate::quote::quote;
 use crate::sim::TURN_LIMIT;
 use std::path::{Path, PathBuf};
 
@@ -43,17 +44,22 @@ pub struct Line {
 /// The file `save` writes when no file is named.
 pub const DEFAULT_SAVE: &str = "smashup-save.ron";
 
-/// The game as it was before one of your actions, for `undo`.
+/// Where the game was before one of your actions, for `undo`: the game itself is
+/// the set-up replayed with the answers given until then.
 struct Snapshot {
-    game: GameState,
+    answers: usize,
     seats: Vec<Seat>,
     log_len: usize,
+    scoring: Vec<crate::engine::Uid>,
     what: String,
 }
 
 /// A game being played at this keyboard.
 pub struct Table {
     game: GameState,
+    config: GameConfig,
+    /// Every answer given so far, bots' included: with `config`, the whole game.
+    answers: Vec<u32>,
     seats: Vec<Seat>,
     seed: u64,
     verbosity: Verbosity,
@@ -89,17 +95,27 @@ impl Table {
     ) -> Result<Table, SetupError> {
         let mut game = GameState::new(config)?;
         let events = game.take_events();
-        let mut table = Table::with(game, seats, config.seed, verbosity, Vec::new(), autosave);
+        let mut table = Table::with(
+            game,
+            config.clone(),
+            Vec::new(),
+            seats,
+            verbosity,
+            Vec::new(),
+            autosave,
+        );
         table.opening = Some(events);
         Ok(table)
     }
 
-    /// A saved game, to go on with.
-    pub fn load(save: SaveFile, autosave: Option<PathBuf>) -> Table {
+    /// A saved game, to go on with: the save and the game its answers replay to
+    /// (see [`save::read`]).
+    pub fn load(save: SaveFile, game: GameState, autosave: Option<PathBuf>) -> Table {
         let mut table = Table::with(
-            save.game,
+            game,
+            save.config,
+            save.answers,
             save.seats,
-            save.seed,
             save.verbosity,
             save.log,
             autosave,
@@ -111,8 +127,9 @@ impl Table {
 
     fn with(
         game: GameState,
+        config: GameConfig,
+        answers: Vec<u32>,
         seats: Vec<Seat>,
-        seed: u64,
         verbosity: Verbosity,
         log: Vec<String>,
         autosave: Option<PathBuf>,
@@ -120,8 +137,10 @@ impl Table {
         let seats_len = seats.len();
         Table {
             game,
+            seed: config.seed,
+            config,
+            answers,
             seats,
-            seed,
             verbosity,
             log,
             autosave,
@@ -183,11 +202,13 @@ impl Table {
     pub fn save_file(&self) -> SaveFile {
         SaveFile {
             format: save::FORMAT,
-            seed: self.seed,
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            config: self.config.clone(),
             seats: self.seats.clone(),
             verbosity: self.verbosity,
+            answers: self.answers.clone(),
+            check: save::check(&self.game),
             log: self.log.clone(),
-            game: self.game.clone(),
         }
     }
 
@@ -472,6 +493,8 @@ impl Table {
     fn apply(&mut self, actor: PlayerId, index: usize) -> Result<(), crate::engine::AnswerError> {
         let before = self.game.clone();
         let events = self.game.answer(index)?;
+        // Only options that exist are accepted, and no question has 4 billion.
+        self.answers.push(index as u32);
         self.narrate(&before, actor, &events);
         Ok(())
     }
@@ -571,9 +594,10 @@ impl Table {
                 .map(|o| self.words(Some(player)).option(o))
                 .unwrap_or_default();
             self.undo.push(Snapshot {
-                game: self.game.clone(),
+                answers: self.answers.len(),
                 seats: self.seats.clone(),
                 log_len: self.log.len(),
+                scoring: self.scoring.clone(),
                 what,
             });
         }
@@ -736,9 +760,9 @@ impl Table {
                             Ok(Act::Answer(i)) => self.answer_human(i),
                             Ok(_) => self.act(Act::Play { card, options }),
                             Err(e) => self.error(format!(
-                                "{} cannot go on \"{}\". {e}",
+                                "{} cannot go on {}. {e}",
                                 w.labelled(card),
-                                t.trim()
+                                quote(t.trim())
                             )),
                         }
                     }
@@ -813,8 +837,19 @@ impl Table {
         }
         match self.undo.pop() {
             Some(s) => {
-                self.game = s.game;
+                // Replay all but the answers given since: the game as it was then.
+                match save::replay(&self.config, &self.answers[..s.answers]) {
+                    Ok(game) => {
+                        self.game = game;
+                        self.answers.truncate(s.answers);
+                    }
+                    Err(e) => {
+                        self.error(format!("Cannot undo: the game does not replay ({e})."));
+                        return;
+                    }
+                }
                 self.seats = s.seats;
+                self.scoring = s.scoring;
                 self.log.truncate(s.log_len);
                 self.last_narration.clear();
                 self.prompt = Prompt::Decision;
@@ -937,7 +972,15 @@ impl Table {
     // ----- keeping the game -----
 
     fn on_save(&mut self, file: Option<&str>) {
-        let path = Path::new(file.unwrap_or(DEFAULT_SAVE)).to_path_buf();
+        let name = file.unwrap_or(DEFAULT_SAVE);
+        if quote(name) != format!("\"{name}\"") {
+            self.error(format!(
+                "Not saved: {} is not a usable file name (control characters, or too long).",
+                quote(name)
+            ));
+            return;
+        }
+        let path = Path::new(name).to_path_buf();
         match save::write(&path, &self.save_file()) {
             Ok(()) => self.answer_line(format!(
                 "Saved to {}. Go on with it later: smashup play --load {}",

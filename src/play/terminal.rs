@@ -8,6 +8,7 @@ use super::complete::Completion;
 use super::setup::Console;
 use super::speech::Speaker;
 use super::table::{Line, LineKind};
+use crate::quote::echo;
 use rustyline::history::DefaultHistory;
 use rustyline::{
     Cmd, ColorMode, ConditionalEventHandler, Config, Editor, Event, EventContext, EventHandler,
@@ -33,6 +34,9 @@ pub struct TerminalOptions {
     /// Colour questions and errors (unless NO_COLOR is set).
     pub color: bool,
 }
+
+/// Said for an input line that is not UTF-8 text: it is skipped, and nothing changes.
+const NOT_TEXT: &str = "That line is not valid text (UTF-8), so it was not read; nothing changed.";
 
 /// Standard input and output, as the game's console.
 pub struct Terminal {
@@ -135,22 +139,37 @@ impl Console for Terminal {
     }
 
     fn read(&mut self) -> Option<String> {
-        let line = match self.editor.as_mut() {
-            Some(editor) => match editor.readline("> ") {
-                Ok(line) => Some(line),
-                Err(rustyline::error::ReadlineError::Interrupted) => Some("quit".into()),
-                Err(_) => None,
-            },
-            None => {
-                let mut line = String::new();
-                match self.stdin.read_line(&mut line) {
-                    Ok(0) | Err(_) => None,
+        let line = if self.editor.is_some() {
+            loop {
+                let Some(read) = self.editor.as_mut().map(|e| e.readline("> ")) else {
+                    break None;
+                };
+                match read {
+                    Ok(line) => break Some(line),
+                    Err(rustyline::error::ReadlineError::Interrupted) => break Some("quit".into()),
+                    Err(rustyline::error::ReadlineError::Io(e))
+                        if e.kind() == std::io::ErrorKind::InvalidData =>
+                    {
+                        self.print(LineKind::Error, NOT_TEXT);
+                    }
+                    Err(_) => break None,
+                }
+            }
+        } else {
+            loop {
+                let mut bytes = Vec::new();
+                match self.stdin.read_until(b'\n', &mut bytes) {
+                    Ok(0) | Err(_) => break None,
                     Ok(_) => {
+                        let Ok(line) = String::from_utf8(bytes) else {
+                            self.print(LineKind::Error, NOT_TEXT);
+                            continue;
+                        };
                         let line = line.trim_end_matches(['\n', '\r']).to_string();
                         if self.echo {
-                            self.print(LineKind::Answer, &format!("> {line}"));
+                            self.print(LineKind::Answer, &format!("> {}", echo(&line)));
                         }
-                        Some(line)
+                        break Some(line);
                     }
                 }
             }

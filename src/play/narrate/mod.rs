@@ -231,6 +231,7 @@ fn sentences(scene: &Scene, events: &[Event]) -> Vec<Said> {
                 one(plays::transferred(scene, *card, *from, *to))
             }
             Event::ShuffledIntoDeck { card } => one(hands::shuffled_into_deck(w, *card)),
+            Event::LoopStopped { player } => one(turns::loop_stopped(w, *player)),
         };
         i += used.max(1);
     }

@@ -44,6 +44,18 @@ pub(super) fn phase_started(w: &Words, player: PlayerId, phase: Phase) -> Option
     ))
 }
 
+/// The engine's safety valve stopped a loop: said once, cause first.
+pub(super) fn loop_stopped(w: &Words, player: PlayerId) -> Said {
+    say(
+        Verbosity::Brief,
+        format!(
+            "The game stops a loop: no more optional plays or choices in {} turn.",
+            w.possessive(player)
+        ),
+        vec![],
+    )
+}
+
 /// "Bot 2 shows a hand with no minion, draws a new hand and shuffles the old one into
 /// the deck" (the newest rulebook's mulligan).
 pub(super) fn mulligan(w: &Words, player: PlayerId) -> Said {

@@ -1,0 +1,66 @@
+//! What a bot has done this turn, so that no bot takes a loop forever: a bot never
+//! makes the same choice twice from the same visible position in one turn. A loop
+//! (a card that comes back and is played again, the same extra play granted again)
+//! returns to a position already seen, so the second time round the bot does
+//! something else. Positions are kept as fingerprints: a hash of what the seat sees.
+
+use crate::engine::{Choice, Decision};
+use serde::{Deserialize, Serialize};
+
+/// The choices one bot made this turn, by position.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct TurnMemory {
+    /// The turn these choices were made in.
+    turn: u32,
+    /// (fingerprint of the position, key of the option taken there).
+    taken: Vec<(u64, u64)>,
+}
+
+impl TurnMemory {
+    /// The options worth considering at this position in `turn`, as indices: those
+    /// not taken from it already (`keys` names each option, see
+    /// [`super::SeatView::option_key`]); when every option was, the ones that decline
+    /// (end the turn, pass, no, done), or else all of them (a question that must be
+    /// answered).
+    pub fn candidates(
+        &mut self,
+        turn: u32,
+        place: u64,
+        keys: &[u64],
+        decision: &Decision,
+    ) -> Vec<usize> {
+        if turn != self.turn {
+            self.turn = turn;
+            self.taken.clear();
+        }
+        let all = 0..decision.options.len().min(keys.len());
+        let fresh: Vec<usize> = all
+            .clone()
+            .filter(|&i| !self.taken.contains(&(place, keys[i])))
+            .collect();
+        if !fresh.is_empty() {
+            return fresh;
+        }
+        let decline: Vec<usize> = all
+            .clone()
+            .filter(|&i| {
+                matches!(
+                    decision.options[i],
+                    Choice::EndTurn | Choice::Pass | Choice::No | Choice::Done
+                )
+            })
+            .collect();
+        if decline.is_empty() {
+            all.collect()
+        } else {
+            decline
+        }
+    }
+
+    /// Remembers that the option with this key was taken at this position.
+    pub fn record(&mut self, place: u64, key: u64) {
+        if !self.taken.contains(&(place, key)) {
+            self.taken.push((place, key));
+        }
+    }
+}

@@ -1,0 +1,64 @@
+//! Showing back what a person typed: in quotes, with control characters and escape
+//! codes written out (`\u{1b}`) rather than sent raw to a terminal or screen reader,
+//! and a long input cut short with its length, so one stray paste does not read out
+//! three thousand characters.
+
+/// The characters shown of an input before it is cut.
+const SHOWN: usize = 60;
+
+/// `text` in double quotes, escaped, cut to [`SHOWN`] characters with "…" and its
+/// length after: `"xxxx…" (3000 characters)`.
+pub fn quote(text: &str) -> String {
+    let (shown, count) = escaped(text);
+    if count > SHOWN {
+        format!("\"{shown}…\" ({count} characters)")
+    } else {
+        format!("\"{shown}\"")
+    }
+}
+
+/// `text` escaped and cut like [`quote`], without the quotes: an input line echoed.
+pub fn echo(text: &str) -> String {
+    let (shown, count) = escaped(text);
+    if count > SHOWN {
+        format!("{shown}… ({count} characters)")
+    } else {
+        shown
+    }
+}
+
+/// The first [`SHOWN`] characters with the invisible ones escaped, and the length.
+fn escaped(text: &str) -> (String, usize) {
+    let mut shown = String::new();
+    for c in text.chars().take(SHOWN) {
+        if invisible(c) {
+            shown.extend(c.escape_default());
+        } else {
+            shown.push(c);
+        }
+    }
+    (shown, text.chars().count())
+}
+
+/// Control characters, and the format characters that reorder or hide text.
+fn invisible(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{2069}' | '\u{feff}')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{echo, quote};
+
+    #[test]
+    fn escapes_control_characters_and_cuts_long_input() {
+        assert_eq!(quote("pm5"), "\"pm5\"");
+        assert_eq!(quote("a\u{1b}[31mb\tc"), "\"a\\u{1b}[31mb\\tc\"");
+        let long = "x".repeat(3000);
+        assert_eq!(
+            quote(&long),
+            format!("\"{}…\" (3000 characters)", "x".repeat(60))
+        );
+        assert_eq!(echo("play 1\u{7}"), "play 1\\u{7}");
+    }
+}

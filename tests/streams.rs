@@ -1,0 +1,200 @@
+//! Streams and input (issue 11): a closed output ends a command quietly, a line that is
+//! not UTF-8 is refused and the game goes on, an unusable autosave folder is said once
+//! at the start, `--cards DIR` reaches every command, and typed control characters
+//! and very long input are never shown back raw.
+
+use assert_cmd::Command;
+use std::path::Path;
+use std::process::Stdio;
+
+fn smashup(dir: &Path) -> Command {
+    let mut cmd = Command::cargo_bin("smashup").unwrap();
+    cmd.current_dir(dir).env("NO_COLOR", "1");
+    cmd
+}
+
+const GAME: &[&str] = &[
+    "play",
+    "--plain",
+    "--players",
+    "2",
+    "--bots",
+    "1",
+    "--factions",
+    "pirates,ninjas",
+    "--seed",
+    "7",
+];
+
+/// `smashup play` with `input`: standard output, after checking it exited well.
+fn play(dir: &Path, extra: &[&str], input: &[u8]) -> String {
+    let out = smashup(dir)
+        .args(GAME)
+        .args(extra)
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn a_closed_output_ends_every_command_quietly() {
+    let bin = assert_cmd::cargo::cargo_bin("smashup");
+    for args in [
+        &["faction", "pirates"][..],
+        &["bases"],
+        &["card", "pa"],
+        &["simulate", "--games", "3"],
+    ] {
+        let mut child = std::process::Command::new(&bin)
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Nobody reads: like `| head -0`.
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert_ne!(out.status.code(), Some(101), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn a_line_that_is_not_text_is_refused_and_the_game_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = play(
+        dir.path(),
+        &["--autosave", "autosave.ron"],
+        b"hand\n\xff\xfeplay\nstatus\nquit\n",
+    );
+    let refused: Vec<&str> = out
+        .lines()
+        .filter(|l| l.contains("not valid text"))
+        .collect();
+    assert_eq!(refused.len(), 1, "{out}");
+    let after = out.split(refused[0]).nth(1).unwrap();
+    assert!(after.contains("> status"), "{out}");
+    assert!(after.contains("your turn: play cards"), "{out}");
+}
+
+#[test]
+fn an_unusable_autosave_folder_is_said_once_at_the_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let not_a_folder = dir.path().join("file");
+    std::fs::write(&not_a_folder, "").unwrap();
+    let out = smashup(dir.path())
+        .args(GAME)
+        .env("XDG_DATA_HOME", &not_a_folder)
+        .write_stdin("hand\nend\nyes\nquit\n")
+        .output()
+        .unwrap();
+    let out = String::from_utf8(out.stdout).unwrap();
+    assert!(out.starts_with("Autosave is off: "), "{out}");
+    assert_eq!(out.matches("Autosave").count(), 1, "{out}");
+}
+
+#[test]
+fn the_given_card_data_is_used_by_play_simulate_and_scenario() {
+    let dir = tempfile::tempdir().unwrap();
+    let cards = dir.path().join("cards");
+    std::fs::create_dir(&cards).unwrap();
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+    for entry in std::fs::read_dir(source).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_owned();
+        // A renamed card, and a dinosaur whose text no longer matches its (empty)
+        // abilities: the Dinosaurs are then not complete, so not simulated.
+        let text = std::fs::read_to_string(&path)
+            .unwrap()
+            .replace("name: \"Saucy Wench\"", "name: \"Saucy Wenchling\"")
+            .replace(
+                "id: \"pirates.saucy_wench\"",
+                "id: \"pirates.saucy_wenchling\"",
+            );
+        let text = if name == "dinosaurs.ron" {
+            text.replace("text: \"No ability.\"", "text: \"Roars.\"")
+        } else {
+            text
+        };
+        std::fs::write(cards.join(name), text).unwrap();
+    }
+    let with_cards = ["--cards", "cards"];
+    let out = play(
+        dir.path(),
+        &["--cards", "cards", "--autosave", "autosave.ron"],
+        b"hand\nquit\n",
+    );
+    assert!(out.contains("Saucy Wenchling"), "{out}");
+    let out = smashup(dir.path())
+        .args(with_cards)
+        .args(["simulate", "--games", "2"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("Factions: "), "{text}");
+    assert!(
+        !text.lines().next().unwrap().contains("dinosaurs"),
+        "{text}"
+    );
+    // A scenario that only the given data can pass: the card's id is new there.
+    std::fs::write(
+        dir.path().join("wenchling.ron"),
+        r#"Scenario(
+            name: "the given data",
+            position: (
+                players: [
+                    (factions: ["pirates", "ninjas"], hand: ["pirates.saucy_wenchling"]),
+                    (factions: ["aliens", "dinosaurs"]),
+                ],
+                bases: [(base: "bases.the_homeworld"), (base: "bases.jungle_oasis")],
+            ),
+            steps: [Check(HandSize(0, 1))],
+        )"#,
+    )
+    .unwrap();
+    for (args, expected) in [(&with_cards[..], "PASS"), (&[][..], "FAIL")] {
+        let out = smashup(dir.path())
+            .args(args)
+            .args(["scenario", "wenchling.ron"])
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.starts_with(expected), "{args:?}: {text}");
+    }
+}
+
+#[test]
+fn typed_control_characters_and_long_input_are_shown_escaped_and_cut() {
+    let dir = tempfile::tempdir().unwrap();
+    let long = "x".repeat(3000);
+    let input = format!("card \u{1b}[31mzz\u{7}\n{long}\nquit\n");
+    let out = play(
+        dir.path(),
+        &["--autosave", "autosave.ron"],
+        input.as_bytes(),
+    );
+    assert!(!out.contains('\u{1b}') && !out.contains('\u{7}'), "{out}");
+    assert!(
+        out.contains("No card matches \"\\u{1b}[31mzz\\u{7}\""),
+        "{out}"
+    );
+    let cut = format!(
+        "Nothing here matches \"{}…\" (3000 characters)",
+        "x".repeat(60)
+    );
+    assert!(out.contains(&cut), "{out}");
+    assert!(out.lines().all(|l| l.chars().count() < 400), "{out}");
+    let out = smashup(dir.path()).args(["card", &long]).output().unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("(3000 characters)") && err.len() < 400,
+        "{err}"
+    );
+}
