@@ -400,7 +400,10 @@ fn event_cards(e: &Event) -> Vec<Uid> {
         | Event::Revealed { card, .. }
         | Event::PowerChanged { card, .. }
         | Event::Prevented { card, .. }
-        | Event::Used { card, .. } => vec![*card],
+        | Event::Used { card, .. }
+        | Event::ControlChanged { card, .. }
+        | Event::Transferred { card, .. }
+        | Event::ShuffledIntoDeck { card } => vec![*card],
         Event::Drew { cards, .. } | Event::Discarded { cards, .. } => cards.clone(),
         Event::ScoringBase { base } | Event::BaseScored { base, .. } => vec![*base],
         Event::BreakpointChanged { base, .. } => vec![*base],

@@ -461,7 +461,11 @@ impl GameState {
         }
         let faction = self.def(card).card().map(|c| c.faction.as_str());
         let forbidden = self.statics_on(base).any(|(src, st)| match st {
-            Static::NoMinionsHere(sel) => self.is_player(sel, &Ctx::for_source(&src), player),
+            // A player who may ignore the base (Infiltrate) ignores its ban (Ice Castle).
+            Static::NoMinionsHere(sel) => {
+                !(src.is_base && self.may_ignore_base(src.base, player))
+                    && self.is_player(sel, &Ctx::for_source(&src), player)
+            }
             Static::NoNamedFactionHere => self
                 .action(src.card)
                 .and_then(|a| a.named.as_deref())

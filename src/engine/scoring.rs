@@ -306,9 +306,15 @@ impl GameState {
                         from: Zone::Hand,
                     });
                     ctx.here = Some(base);
+                    // It is a card played (an extra one, for Eliza's limit), and the
+                    // abilities waiting for an action played react (Woodland Helpers).
+                    if let Some(n) = self.turn.cards_played.get_mut(player.ix()) {
+                        n.0 += 1;
+                    }
                     self.stack.push(Task::FinishAction(card));
                     self.stack.push(Task::Flush);
                     self.stack.push(Task::Run(ability.effect.clone(), ctx));
+                    self.action_played(card, None, player);
                 }
             }
             _ => self.push_resolution(ability.effect.clone(), ctx),

@@ -983,7 +983,12 @@ impl GameState {
     /// Queues the abilities that wait for an action being played: the player's own
     /// cards that react to their actions (Woodland Helpers), and a base whose minion
     /// was given it (Enchanted Glen).
-    fn action_played(&mut self, card: Uid, to: Option<super::decision::PlayTo>, player: PlayerId) {
+    pub(super) fn action_played(
+        &mut self,
+        card: Uid,
+        to: Option<super::decision::PlayTo>,
+        player: PlayerId,
+    ) {
         let on_base = match to {
             Some(super::decision::PlayTo::Minion(m)) => self.base_of(m),
             _ => None,
