@@ -100,12 +100,16 @@ impl Bot {
         let Some(decision) = view.decision() else {
             return 0;
         };
-        let place = view.fingerprint();
+        // One option is no choice: nothing to remember.
+        if decision.options.len() == 1 {
+            return 0;
+        }
         let keys: Vec<u64> = decision
             .options
             .iter()
             .map(|o| view.option_key(o))
             .collect();
+        let place = view.fingerprint(&keys);
         let candidates = self
             .memory
             .candidates(view.turn_number(), place, &keys, decision);

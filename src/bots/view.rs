@@ -31,46 +31,43 @@ impl<'a> SeatView<'a> {
     /// back to a position (see [`super::memory`]). Hands and discard piles count as
     /// sets of cards by name: their order, and which of two copies is where, change
     /// nothing a card can do.
-    pub fn fingerprint(&self) -> u64 {
-        use std::fmt::Write;
+    pub fn fingerprint(&self, option_keys: &[u64]) -> u64 {
+        use std::hash::Hash;
         let g = self.game;
         let t = &g.turn;
         let mut f = Fingerprint::new();
-        // Writing to a hash cannot fail. Cards ask only whether a minion was played
-        // this turn (0 or at least 1), not how many, so a loop keeps its count out.
-        let _ = write!(
-            f,
-            "{}{:?}{:?}{:?}{}{:?}",
+        // Cards ask only whether a minion was played this turn (0 or at least 1), not
+        // how many, so a loop keeps its count out.
+        (
             t.number,
             t.player,
             t.phase,
-            t.allowances,
+            &t.allowances,
             t.minions_played.min(1),
-            t.used
-        );
+            &t.used,
+        )
+            .hash(&mut f);
         for p in &g.players {
-            let _ = write!(
-                f,
-                "|{} {} {} {:?} {:?}",
+            (
                 p.vp,
                 p.hand.len(),
                 p.deck.len(),
                 self.pile_keys(&p.discard),
-                p.stasis
-            );
+                &p.stasis,
+            )
+                .hash(&mut f);
         }
-        let _ = write!(
-            f,
-            "|{:?}{:?}{:?}{}",
-            g.bases,
-            g.lasting,
+        (
+            &g.bases,
+            &g.lasting,
             self.pile_keys(self.hand()),
             g.base_deck.len(),
-        );
+        )
+            .hash(&mut f);
         if let Some(d) = self.decision() {
-            let mut options: Vec<u64> = d.options.iter().map(|o| self.option_key(o)).collect();
+            let mut options = option_keys.to_vec();
             options.sort_unstable();
-            let _ = write!(f, "|{:?}{:?}", d.ask, options);
+            (&d.ask, options).hash(&mut f);
         }
         f.finish()
     }
@@ -79,30 +76,40 @@ impl<'a> SeatView<'a> {
     /// position: a card from a hand or discard pile by its name (any copy will do),
     /// any other card by itself.
     pub fn option_key(&self, option: &Choice) -> u64 {
-        use std::fmt::Write;
+        use std::hash::Hash;
         let mut f = Fingerprint::new();
-        // Writing to a hash cannot fail.
-        let _ = match option {
-            Choice::Play { card, to } => write!(f, "play {} {to:?}", self.card_key(*card)),
-            Choice::Use { card, to } => write!(f, "use {} {to:?}", self.card_key(*card)),
-            Choice::Card(card) => write!(f, "card {}", self.card_key(*card)),
-            other => write!(f, "{other:?}"),
-        };
+        match option {
+            Choice::Play { card, to } => (0u8, self.card_key(*card), to).hash(&mut f),
+            Choice::Use { card, to } => (1u8, self.card_key(*card), to).hash(&mut f),
+            Choice::Card(card) => (2u8, self.card_key(*card)).hash(&mut f),
+            other => (3u8, other).hash(&mut f),
+        }
         f.finish()
     }
 
-    /// A card as [`Self::option_key`] names it.
-    fn card_key(&self, card: Uid) -> String {
-        match self.game.locate(card) {
-            Loc::Hand(p) => format!("hand {} {}", p.0, self.game.def(card).id()),
-            Loc::Discard(p) => format!("discard {} {}", p.0, self.game.def(card).id()),
-            _ => format!("#{}", card.0),
+    /// A card as [`Self::option_key`] names it: in a hand or discard pile by its
+    /// place and name, anywhere else by itself.
+    fn card_key(&self, card: Uid) -> (u8, u8, u16) {
+        let inst = self.game.cards[card.0 as usize];
+        let Some(owner) = inst.owner else {
+            return (2, 0, card.0);
+        };
+        let zones = &self.game.players[owner.ix()];
+        if zones.hand.contains(&card) {
+            (0, owner.0, inst.def.0)
+        } else if zones.discard.contains(&card) {
+            (1, owner.0, inst.def.0)
+        } else {
+            (2, 0, card.0)
         }
     }
 
     /// The cards of a hand or pile by name, sorted.
-    fn pile_keys(&self, cards: &[Uid]) -> Vec<&'static str> {
-        let mut keys: Vec<&'static str> = cards.iter().map(|&c| self.game.def(c).id()).collect();
+    fn pile_keys(&self, cards: &[Uid]) -> Vec<u16> {
+        let mut keys: Vec<u16> = cards
+            .iter()
+            .map(|&c| self.game.cards[c.0 as usize].def.0)
+            .collect();
         keys.sort_unstable();
         keys
     }

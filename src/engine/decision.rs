@@ -9,7 +9,7 @@ use super::window::Triggered;
 use serde::{Deserialize, Serialize};
 
 /// Where an action or minion is played.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Hash, Eq, Serialize, Deserialize)]
 pub enum PlayTo {
     /// A base.
     Base(Uid),
@@ -18,7 +18,7 @@ pub enum PlayTo {
 }
 
 /// One legal answer.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Hash, Serialize, Deserialize)]
 pub enum Choice {
     /// Play a card from hand (or from the discard pile when an allowance says so).
     Play { card: Uid, to: Option<PlayTo> },
@@ -54,7 +54,7 @@ pub enum Choice {
 }
 
 /// What is being asked.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Hash, Serialize, Deserialize)]
 pub enum Ask {
     /// The opening hand has no minion: take a new hand?
     Mulligan,

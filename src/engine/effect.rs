@@ -429,7 +429,7 @@ impl Times {
 }
 
 /// Why something is being chosen; only used to word the question.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Hash)]
 pub enum Purpose {
     Destroy,
     Move,

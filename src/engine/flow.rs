@@ -294,6 +294,10 @@ impl GameState {
             .cards_played
             .get(player.ix())
             .map_or(0, |&(all, normal)| all.saturating_sub(normal));
+        if extra == 0 {
+            // Nothing to cap yet (no limit is below one card): no need to look.
+            return false;
+        }
         self.statics().any(|(src, st)| match st {
             Static::OthersExtraCardsAtMost(n) => {
                 !src.is_base && src.controller != player && extra >= *n

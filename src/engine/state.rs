@@ -54,7 +54,7 @@ pub struct Player {
 }
 
 /// An action in play, on a base or attached to a minion.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Hash, Serialize, Deserialize)]
 pub struct ActionInPlay {
     /// The card.
     pub card: Uid,
@@ -72,7 +72,7 @@ pub struct ActionInPlay {
 }
 
 /// A minion on a base.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Hash, Serialize, Deserialize)]
 pub struct MinionInPlay {
     /// The card.
     pub card: Uid,
@@ -87,7 +87,7 @@ pub struct MinionInPlay {
 }
 
 /// A base in play.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Hash, Serialize, Deserialize)]
 pub struct BaseInPlay {
     /// The base card.
     pub card: Uid,
@@ -98,7 +98,7 @@ pub struct BaseInPlay {
 }
 
 /// The turn phases of the rulebook.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Hash, Eq, Serialize, Deserialize)]
 pub enum Phase {
     /// Before the first turn: mulligans.
     Setup,
@@ -117,7 +117,7 @@ pub enum Phase {
 }
 
 /// A permission to play one card.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Hash, Serialize, Deserialize)]
 pub struct Allowance {
     /// Minion or action.
     pub minion: bool,
@@ -191,7 +191,7 @@ pub struct Turn {
 }
 
 /// A temporary change with an end.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Hash, Serialize, Deserialize)]
 pub enum Lasting {
     /// A minion's power changes.
     Power { minion: Uid, amount: i32 },
@@ -208,7 +208,7 @@ pub enum Lasting {
 }
 
 /// A lasting effect and when it ends.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Hash, Serialize, Deserialize)]
 pub struct LastingEffect {
     /// What it does.
     pub what: Lasting,
@@ -217,7 +217,7 @@ pub struct LastingEffect {
 }
 
 /// The moment a lasting effect ends.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Hash, Eq, Serialize, Deserialize)]
 pub enum Expiry {
     /// At the end of this turn number.
     EndOfTurn(u32),
