@@ -105,6 +105,13 @@ impl GameState {
         if self.triggered.is_empty() {
             return;
         }
+        // One ability alone: nothing to order or offer round (its own "may" asks).
+        if self.triggered.len() == 1 {
+            if let Some(t) = self.triggered.pop() {
+                self.stack.push(Task::Resolve(t.effect, t.ctx));
+            }
+            return;
+        }
         let waiting = std::mem::take(&mut self.triggered);
         let (optional, mandatory): (Vec<_>, Vec<_>) =
             waiting.into_iter().partition(|t| t.optional());
