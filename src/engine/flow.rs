@@ -758,9 +758,10 @@ impl GameState {
                             },
                             true,
                         ) if **otherwise == Effect::Nothing => {
+                            // Nobody uses a base everyone ignores (Jammed Signal).
                             let mut ctx = self.ctx_of(src.card);
                             ctx.you = player;
-                            self.cond(cond, &ctx)
+                            !self.base_ignored_by_all(src.card) && self.cond(cond, &ctx)
                         }
                         (_, true) => !self.base_ignored_by(src.card, player),
                     };

@@ -514,9 +514,13 @@ impl GameState {
                     scoring: None,
                     vars: Vec::new(),
                 };
-                if let Some(effect) = self.base_effect_for(b.card, owner, &a.effect) {
-                    return Some((effect, ctx));
+                // The owner's choice already includes letting it be destroyed, so a
+                // player who may ignore the base (Infiltrate) is not asked a "may" first:
+                // declining that would leave the minion neither moved nor destroyed.
+                if self.base_ignored_by_all(b.card) {
+                    continue;
                 }
+                return Some((a.effect.clone(), ctx));
             }
         }
         None
