@@ -92,3 +92,63 @@ fn an_action_played_with_a_mode_says_the_mode() {
     );
     assert_eq!(g.power(g.bases[0].minions[0].card), 2);
 }
+
+#[test]
+fn taking_control_is_said_with_its_cause_and_end_and_so_is_giving_it_back() {
+    use smashup::play::narrate::{narrate, Scene, Verbosity};
+    let mut g = game(
+        r#"(
+        players: [
+            (factions: ["kitty_cats", "pirates"], hand: ["kitty_cats.cats_paw"]),
+            (factions: ["aliens", "dinosaurs"]),
+        ],
+        bases: [(base: "bases.jungle_oasis", minions: [(card: "aliens.invader", owner: 1)])],
+    )"#,
+    );
+    let seats = seats();
+    let say = |g: &GameState, before: &GameState, events: &[smashup::engine::Event]| {
+        let scene = Scene {
+            before,
+            words: Words {
+                game: g,
+                seats: &seats,
+                viewer: Some(PlayerId(0)),
+                codes: false,
+                show_codes: false,
+            },
+            actor: PlayerId(0),
+            scoring: &[],
+            texts: false,
+        };
+        narrate(&scene, events, Verbosity::Normal)
+    };
+    let before = g.clone();
+    let i = g
+        .pending()
+        .unwrap()
+        .options
+        .iter()
+        .position(|c| matches!(c, Choice::Play { .. }))
+        .unwrap();
+    let events = g.answer(i).unwrap();
+    let lines = say(&g, &before, &events);
+    assert!(
+        lines.contains(
+            &"Cat's Paw: you control Bot 2's Invader until the end of the turn.".to_string()
+        ),
+        "{lines:?}"
+    );
+    let before = g.clone();
+    let end = g.pending().unwrap().options.len() - 1;
+    let mut events = g.answer(end).unwrap();
+    while g.pending().is_some_and(|d| d.player != PlayerId(1)) {
+        events.extend(g.answer(0).unwrap());
+    }
+    let lines = say(&g, &before, &events);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "Control ends: Bot 2's Invader is back with Bot 2."),
+        "{lines:?}"
+    );
+}

@@ -114,8 +114,13 @@ pub enum Event {
     Used { player: PlayerId, card: Uid },
     /// A player passed in a round of Specials.
     Passed { player: PlayerId },
-    /// A minion changed controller (taken for a while, or given back).
-    ControlChanged { card: Uid, player: PlayerId },
+    /// A minion changed controller: taken for a while by a card's ability (`by`), or
+    /// given back when that ends (`by` is none).
+    ControlChanged {
+        card: Uid,
+        player: PlayerId,
+        by: Option<Uid>,
+    },
     /// An action attached to one minion was transferred onto another.
     Transferred { card: Uid, from: Uid, to: Uid },
     /// A card that was leaving play was shuffled into its owner's deck instead of

@@ -271,7 +271,7 @@ impl GameState {
         self.lasting = kept;
         for l in gone {
             if let Lasting::Control { minion, back_to } = l.what {
-                self.set_controller(minion, back_to);
+                self.set_controller(minion, back_to, None);
             }
         }
     }

@@ -346,7 +346,7 @@ impl GameState {
                     what: Lasting::Control { minion: c, back_to },
                     until,
                 });
-                self.set_controller(c, ctx.you);
+                self.set_controller(c, ctx.you, Some(ctx.source));
                 self.did();
             }
             Effect::Transfer { action, to } => {
@@ -697,11 +697,11 @@ impl GameState {
     }
 
     /// Gives a minion in play a new controller (the actions on it keep theirs).
-    pub(super) fn set_controller(&mut self, card: Uid, player: PlayerId) {
+    pub(super) fn set_controller(&mut self, card: Uid, player: PlayerId, by: Option<Uid>) {
         if let Loc::Minion(b, m) = self.locate(card) {
             if self.bases[b].minions[m].controller != player {
                 self.bases[b].minions[m].controller = player;
-                self.events.push(Event::ControlChanged { card, player });
+                self.events.push(Event::ControlChanged { card, player, by });
             }
         }
     }

@@ -271,22 +271,20 @@ impl<'a> Words<'a> {
         }
     }
 
-    /// "controlled until the end of the turn": when taken control of a minion goes back.
-    fn control_until(&self, card: Uid) -> String {
+    /// "until the end of the turn": when a minion taken for a while goes back.
+    pub fn control_until(&self, card: Uid) -> String {
         use crate::engine::state::{Expiry, Lasting};
         let until = self.game.lasting.iter().find_map(|l| match l.what {
             Lasting::Control { minion, .. } if minion == card => Some(l.until),
             _ => None,
         });
         match until {
-            Some(Expiry::EndOfTurn(_)) => "controlled until the end of the turn".into(),
-            Some(Expiry::EndOfTurnOf(p)) => {
-                format!("controlled until the end of {} turn", self.possessive(p))
-            }
+            Some(Expiry::EndOfTurn(_)) => "until the end of the turn".into(),
+            Some(Expiry::EndOfTurnOf(p)) => format!("until the end of {} turn", self.possessive(p)),
             Some(Expiry::StartOfTurnOf(p)) => {
-                format!("controlled until the start of {} turn", self.possessive(p))
+                format!("until the start of {} turn", self.possessive(p))
             }
-            None => "controlled for good".into(),
+            None => "for good".into(),
         }
     }
 
@@ -312,7 +310,7 @@ impl<'a> Words<'a> {
             let owner = self.game.owner(m.card);
             if owner != m.controller {
                 text.push_str(&format!(
-                    ", owned by {}, {}",
+                    ", owned by {}, controlled {}",
                     self.player(owner),
                     self.control_until(m.card)
                 ));

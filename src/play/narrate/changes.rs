@@ -92,14 +92,24 @@ pub(super) fn extra_play(scene: &Scene, events: &[Event]) -> (Said, usize) {
     (say(Verbosity::Brief, sentence(&text), vec![]), run)
 }
 
-/// "Bot 2 now controls your Pinkie." (taken for a while, or given back).
-pub(super) fn control_changed(scene: &Scene, card: Uid, player: PlayerId) -> Said {
+/// "Cat's Paw: Bot 2 controls your Pinkie until the end of the turn." when taken;
+/// "Control ends: Bot 2's Invader is back with Bot 2." when it ends.
+pub(super) fn control_changed(scene: &Scene, card: Uid, player: PlayerId, by: Option<Uid>) -> Said {
     let w = &scene.words;
     let whose = w.owned_card(card, scene.actor);
-    let text = if Some(player) == w.viewer {
-        format!("You now control {whose}.")
-    } else {
-        format!("{} now controls {whose}.", w.name(player))
+    let text = match by {
+        Some(_) if Some(player) == w.viewer => format!(
+            "{}you control {whose} {}.",
+            cause(w, by),
+            w.control_until(card)
+        ),
+        Some(_) => format!(
+            "{}{} controls {whose} {}.",
+            cause(w, by),
+            w.name(player),
+            w.control_until(card)
+        ),
+        None => format!("control ends: {whose} is back with {}.", w.player(player)),
     };
     say(
         Verbosity::Brief,

@@ -224,8 +224,8 @@ fn sentences(scene: &Scene, events: &[Event]) -> Vec<Said> {
                 used
             }
             Event::BaseReplaced { old, new } => one(scoring::replaced(scene, *old, *new)),
-            Event::ControlChanged { card, player } => {
-                one(changes::control_changed(scene, *card, *player))
+            Event::ControlChanged { card, player, by } => {
+                one(changes::control_changed(scene, *card, *player, *by))
             }
             Event::Transferred { card, from, to } => {
                 one(plays::transferred(scene, *card, *from, *to))
