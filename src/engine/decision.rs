@@ -86,6 +86,9 @@ pub enum Ask {
     Paused { phase: Phase },
     /// "Choose one" of a card's modes.
     ChooseOne { source: Uid },
+    /// This minion would be destroyed and several effects could happen instead:
+    /// which one does? (The current player picks.)
+    Instead { card: Uid },
 }
 
 /// The question and its options.
@@ -127,6 +130,8 @@ pub enum Resume {
     Order { waiting: Vec<Triggered> },
     /// A window's optional round.
     Optional { waiting: Vec<Triggered>, passes: u8 },
+    /// Which replacement of a destruction happens; options match `waiting`.
+    Instead { waiting: Vec<Triggered> },
     /// Which allowance a play uses; the options carry them.
     WhichPlay {
         card: Uid,

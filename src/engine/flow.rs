@@ -37,6 +37,9 @@ pub enum Task {
     Flush,
     /// The rest of a window's mandatory abilities, for the current player to order.
     OrderRest(Vec<Triggered>),
+    /// Several effects could replace this minion's destruction: the current player
+    /// picks the one that does.
+    PickReplacement(Uid, Vec<Triggered>),
     /// A window's optional abilities, offered round the table ("Me First!").
     OptionalRound {
         waiting: Vec<Triggered>,
@@ -192,6 +195,16 @@ impl GameState {
                 }
             }
             Task::OrderRest(waiting) => self.order_mandatory(waiting),
+            Task::PickReplacement(card, waiting) => {
+                self.pending = Some(Pending {
+                    decision: Decision {
+                        player: self.turn.player,
+                        ask: Ask::Instead { card },
+                        options: waiting.iter().map(Triggered::choice).collect(),
+                    },
+                    resume: Resume::Instead { waiting },
+                });
+            }
             Task::OptionalRound {
                 waiting,
                 next,
@@ -913,6 +926,11 @@ impl GameState {
             Resume::Order { waiting } => {
                 if let Some(i) = waiting.iter().position(|t| t.choice() == choice) {
                     self.ordered(waiting, i);
+                }
+            }
+            Resume::Instead { waiting } => {
+                if let Some(chosen) = waiting.into_iter().find(|t| t.choice() == choice) {
+                    self.push_resolution(chosen.effect, chosen.ctx);
                 }
             }
             Resume::Optional { waiting, passes } => {

@@ -10,6 +10,7 @@ use super::state::{
     ActionInPlay, Allowance, Expiry, GameState, Lasting, LastingEffect, MinionInPlay, Phase,
     PlayInProgress, PlayerId, Uid,
 };
+use super::window::Triggered;
 use rand::seq::SliceRandom;
 
 impl GameState {
@@ -426,9 +427,20 @@ impl GameState {
                     if self.intercepted(card, ctx) {
                         continue;
                     }
-                    if let Some((effect, src_ctx)) = self.replacement_of_destruction(card) {
-                        if replace {
-                            self.push_resolution(effect, src_ctx);
+                    let mut instead = if replace {
+                        self.replacements_of_destruction(card)
+                    } else {
+                        Vec::new()
+                    };
+                    match instead.len() {
+                        0 => {}
+                        1 => {
+                            let only = instead.remove(0);
+                            self.push_resolution(only.effect, only.ctx);
+                            continue;
+                        }
+                        _ => {
+                            self.stack.push(Task::PickReplacement(card, instead));
                             continue;
                         }
                     }
@@ -476,54 +488,67 @@ impl GameState {
         }
     }
 
-    /// What would happen instead of this minion being destroyed, if anything: its own
-    /// Special (Buccaneer), an action on it (Hang in There), or a base elsewhere that
-    /// offers its owner a way out (The House of Nine Lives), in that order.
-    fn replacement_of_destruction(&self, card: Uid) -> Option<(Effect, Ctx)> {
-        if let Some(a) = self.def(card).abilities().iter().find(|a| {
-            a.when == Trigger::InsteadOfDestroyed && self.special_condition_holds(a, card)
-        }) {
-            return Some((a.effect.clone(), self.ctx_of(card)));
+    /// What could happen instead of this minion being destroyed: its own Special
+    /// (Buccaneer), an action on it (Hang in There), a base elsewhere that offers its
+    /// owner a way out (The House of Nine Lives). Only one of them replaces the
+    /// destruction; with several, the current player picks which ("If multiple
+    /// effects happen at the same time, the player whose turn it is determines their
+    /// order": Additional Rules).
+    fn replacements_of_destruction(&self, card: Uid) -> Vec<Triggered> {
+        let mut out = Vec::new();
+        let Some(minion) = self.minion(card) else {
+            return out;
+        };
+        for a in self.def(card).abilities() {
+            if a.when == Trigger::InsteadOfDestroyed && self.special_condition_holds(a, card) {
+                out.push(Triggered {
+                    when: a.when,
+                    effect: a.effect.clone(),
+                    ctx: self.ctx_of(card),
+                });
+            }
         }
-        let minion = self.minion(card)?;
         for att in &minion.attached {
-            if let Some(a) = self.def(att.card).abilities().iter().find(|a| {
-                a.when == Trigger::InsteadOfAttachedDestroyed
+            for a in self.def(att.card).abilities() {
+                if a.when == Trigger::InsteadOfAttachedDestroyed
                     && self.special_condition_holds(a, att.card)
-            }) {
-                let mut ctx = self.ctx_of(att.card);
-                ctx.subject = Some(card);
-                return Some((a.effect.clone(), ctx));
+                {
+                    let mut ctx = self.ctx_of(att.card);
+                    ctx.subject = Some(card);
+                    out.push(Triggered {
+                        when: a.when,
+                        effect: a.effect.clone(),
+                        ctx,
+                    });
+                }
             }
         }
         let here = self.base_of(card);
         for b in &self.bases {
-            if Some(b.card) == here {
+            // The owner's choice already includes letting it be destroyed, so a player
+            // who may ignore the base (Infiltrate) is not asked a "may" first: declining
+            // that would leave the minion neither moved nor destroyed.
+            if Some(b.card) == here || self.base_ignored_by_all(b.card) {
                 continue;
             }
             for a in self.def(b.card).abilities() {
-                if a.when != Trigger::InsteadOfDestroyedElsewhere {
-                    continue;
+                if a.when == Trigger::InsteadOfDestroyedElsewhere {
+                    out.push(Triggered {
+                        when: a.when,
+                        effect: a.effect.clone(),
+                        ctx: Ctx {
+                            source: b.card,
+                            you: self.owner(card),
+                            here: Some(b.card),
+                            subject: Some(card),
+                            scoring: None,
+                            vars: Vec::new(),
+                        },
+                    });
                 }
-                let owner = self.owner(card);
-                let ctx = Ctx {
-                    source: b.card,
-                    you: owner,
-                    here: Some(b.card),
-                    subject: Some(card),
-                    scoring: None,
-                    vars: Vec::new(),
-                };
-                // The owner's choice already includes letting it be destroyed, so a
-                // player who may ignore the base (Infiltrate) is not asked a "may" first:
-                // declining that would leave the minion neither moved nor destroyed.
-                if self.base_ignored_by_all(b.card) {
-                    continue;
-                }
-                return Some((a.effect.clone(), ctx));
             }
         }
-        None
+        out
     }
 
     /// Queues the abilities that wait for this destruction: the card's own, and those

@@ -495,6 +495,10 @@ fn header(d: &Decision, w: &Words) -> String {
             w.card(*card)
         ),
         Ask::ChooseOne { source } => format!("{}: choose one.", w.labelled(*source)),
+        Ask::Instead { card } => format!(
+            "{} would be destroyed, and more than one thing could happen instead: choose which does.",
+            w.card(*card)
+        ),
         Ask::Paused { phase } => format!(
             "Paused before the {} phase: continue.",
             super::narrate::phase_name(*phase).unwrap_or("next")
