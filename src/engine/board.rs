@@ -265,15 +265,19 @@ impl GameState {
     /// A minion's current power: printed, counters, lasting changes and Ongoing
     /// abilities in play, never below zero.
     pub fn power(&self, card: Uid) -> i32 {
-        self.power_from(card, self.statics())
+        self.power_from(card, self.statics(), true)
     }
 
     /// [`Self::power`] with the Ongoing statics in play already gathered, for reading
     /// many minions' power at once (a base's total).
+    /// With `others_penalties` false, power changes below zero from other players'
+    /// cards are left out: the power a protection keyed to power looks at (Beautiful
+    /// Castle: "can't" beats "can", so such a penalty cannot take the protection away).
     fn power_from<'a>(
         &self,
         card: Uid,
         statics: impl Iterator<Item = (Source, &'a Static)>,
+        others_penalties: bool,
     ) -> i32 {
         let Some(minion) = self.minion(card) else {
             return self.printed_power(card);
@@ -302,18 +306,64 @@ impl GameState {
                     if src.is_base && n < 0 && self.may_ignore_base(src.base, minion.controller) {
                         continue;
                     }
+                    if n < 0
+                        && self.penalty_stopped(card, minion.controller, &src, others_penalties)
+                    {
+                        continue;
+                    }
                     total += n;
                 }
                 Static::AttachedPower(amount)
                     if src.attached_to == Some(card)
                         && !self.protected_from_continuing(card, minion.controller, &src) =>
                 {
-                    total += self.amount(amount, &ctx);
+                    let n = self.amount(amount, &ctx);
+                    if n < 0
+                        && self.penalty_stopped(card, minion.controller, &src, others_penalties)
+                    {
+                        continue;
+                    }
+                    total += n;
                 }
                 _ => {}
             }
         }
         total.max(0)
+    }
+
+    /// True when a power penalty from another player's card does not apply: left out
+    /// on purpose (see [`Self::power_from`]), or stopped by a protection keyed to the
+    /// minion's power, measured without such penalties (Beautiful Castle).
+    fn penalty_stopped(
+        &self,
+        card: Uid,
+        controller: PlayerId,
+        src: &Source,
+        others_penalties: bool,
+    ) -> bool {
+        if src.is_base || src.controller == controller {
+            return false;
+        }
+        if !others_penalties {
+            return true;
+        }
+        self.statics().any(|(shield, st)| match st {
+            Static::ShieldFromOthersCards(f)
+                if !(shield.is_base && self.may_ignore_base(shield.base, controller)) =>
+            {
+                let ctx = Ctx::for_source(&shield);
+                let mut place = f.clone();
+                let least = place.power_at_least.take();
+                if place.power_at_most.is_some() || place.power_below.is_some() {
+                    return false;
+                }
+                self.minion_matches(&place, card, &ctx)
+                    && least.is_none_or(|a| {
+                        self.power_from(card, self.statics(), false) >= self.amount(&a, &ctx)
+                    })
+            }
+            _ => false,
+        })
     }
 
     /// True when a continuing power change from another player's action no longer
@@ -347,7 +397,7 @@ impl GameState {
             .minions
             .iter()
             .filter(|m| player.is_none_or(|p| m.controller == p))
-            .map(|m| self.power_from(m.card, statics.iter().copied()))
+            .map(|m| self.power_from(m.card, statics.iter().copied(), true))
             .sum()
     }
 

@@ -62,8 +62,12 @@ impl GameState {
                     && src.controller == controller
                     && self.minion_matches(f, card, &Ctx::for_source(&src))
             }
+            // A player who may ignore the base (Infiltrate) loses its protection for
+            // their own minions (reference, Beautiful Castle, fan FAQ).
             Static::ShieldFromOthersCards(f) => {
-                by_power && self.minion_matches(f, card, &Ctx::for_source(&src))
+                by_power
+                    && !(src.is_base && self.may_ignore_base(src.base, controller))
+                    && self.minion_matches(f, card, &Ctx::for_source(&src))
             }
             _ => false,
         })
