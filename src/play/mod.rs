@@ -108,16 +108,7 @@ fn autosave_place(given: Option<&Path>) -> Result<PathBuf, String> {
     let path = match given {
         Some(path) => path.to_path_buf(),
         None => {
-            let env = |k: &str| {
-                std::env::var_os(k)
-                    .filter(|v| !v.is_empty())
-                    .map(PathBuf::from)
-            };
-            let base = env("XDG_DATA_HOME")
-                .or_else(|| env("HOME").map(|h| h.join(".local").join("share")))
-                .or_else(|| env("APPDATA"))
-                .ok_or("no data folder is known (HOME is not set)")?;
-            let dir = base.join("smashup");
+            let dir = data_folder().ok_or("no data folder is known (HOME is not set)")?;
             std::fs::create_dir_all(&dir).map_err(|e| {
                 format!(
                     "cannot make the folder {}: {e}",
@@ -140,8 +131,9 @@ fn autosave_place(given: Option<&Path>) -> Result<PathBuf, String> {
     Ok(path)
 }
 
-/// The user's data folder for the game, created if missing.
-fn data_dir() -> Option<PathBuf> {
+/// The user's data folder for the game (`$XDG_DATA_HOME`, `~/.local/share` or
+/// `%APPDATA%`, then `smashup/`), whether or not it exists yet.
+fn data_folder() -> Option<PathBuf> {
     let env = |k: &str| {
         std::env::var_os(k)
             .filter(|v| !v.is_empty())
@@ -150,7 +142,12 @@ fn data_dir() -> Option<PathBuf> {
     let base = env("XDG_DATA_HOME")
         .or_else(|| env("HOME").map(|h| h.join(".local").join("share")))
         .or_else(|| env("APPDATA"))?;
-    let dir = base.join("smashup");
+    Some(base.join("smashup"))
+}
+
+/// The user's data folder for the game, created if missing.
+fn data_dir() -> Option<PathBuf> {
+    let dir = data_folder()?;
     std::fs::create_dir_all(&dir).ok()?;
     Some(dir)
 }
