@@ -91,3 +91,26 @@ fn disenchant_destroys_someone_elses_action() {
     let theirs = game.bases[1].actions[0].card;
     assert_eq!(bot_choice(&game), Choice::Card(theirs));
 }
+
+#[test]
+fn leaf_armor_is_not_moved_round_its_own_minions_for_nothing() {
+    let text = r#"(
+        players: [
+            (factions: ["fairies", "pirates"]),
+            (factions: ["ninjas", "zombies"]),
+        ],
+        bases: [
+            (base: "bases.jungle_oasis", minions: [
+                (card: "fairies.tinx", owner: 0, actions: [(card: "fairies.leaf_armor", owner: 0)]),
+                (card: "pirates.first_mate", owner: 0),
+            ]),
+            (base: "bases.tortuga"),
+        ],
+        turn: (minion_play: false, action_play: false),
+    )"#;
+    let pos: Position = ron::from_str(text).unwrap();
+    let game = GameState::from_position(&pos).unwrap();
+    let d = game.pending().unwrap();
+    assert!(d.options.iter().any(|o| matches!(o, Choice::Use { .. })));
+    assert_eq!(bot_choice(&game), Choice::EndTurn);
+}

@@ -33,9 +33,25 @@ fn score(view: &SeatView, ask: &Ask, option: &Choice) -> i64 {
             (mine - best_other) as i64
         }
         (_, Choice::Play { card, to }) => play_value(view, *card, *to),
+        (_, Choice::Use { card, .. }) if only_moves_itself(view, *card) => -1,
         (_, Choice::Use { .. }) => 22,
         _ => 0,
     }
+}
+
+/// True for a card whose Talent only transfers the card itself to another minion
+/// (Ladybug, Leaf Armor): moving it round one's own minions gains nothing, so the
+/// bot leaves it where it is rather than narrate pointless moves.
+fn only_moves_itself(view: &SeatView, card: Uid) -> bool {
+    use crate::engine::effect::{Effect, Target, Trigger};
+    let Some(def) = view.def(card) else {
+        return false;
+    };
+    def.abilities().iter().any(|a| {
+        a.when == Trigger::Talent
+            && matches!(&a.effect, Effect::Choose(c)
+                if matches!(&c.then, Effect::Transfer { action: Target::This, .. }))
+    })
 }
 
 /// This seat's power on a base and the best power of anyone else there.
