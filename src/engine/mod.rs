@@ -8,10 +8,12 @@
 pub mod board;
 pub mod decision;
 pub mod defs;
+mod destruction;
 pub mod effect;
 pub mod events;
 pub mod flow;
 pub mod interp;
+mod plays;
 pub mod position;
 mod scoring;
 pub mod setup;

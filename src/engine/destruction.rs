@@ -1,0 +1,233 @@
+//! Destroying cards: "destroy all" as one event, protections, the "instead"
+//! replacements that can stand in for a destruction (and who picks among them), and
+//! the abilities a destruction sets off, seen from the moment before the cards left.
+
+use super::board::Loc;
+use super::effect::{Effect, Trigger};
+use super::events::{Event, Zone};
+use super::flow::Task;
+use super::interp::Ctx;
+use super::state::{GameState, PlayerId, Uid};
+use super::window::Triggered;
+
+impl GameState {
+    /// Destroys cards in play as one event ("destroy all ..." is one event: rulebook,
+    /// "Resolving Cards and Abilities"), unless something protects a card or replaces
+    /// its destruction. Every card goes at once; then each "after destroyed" ability
+    /// triggers once per card, seen from the moment before they left, so a watcher
+    /// destroyed in the same event still sees the others (Microbot Archive) and what
+    /// they were then still counts (Microbot Alpha's Microbots).
+    pub(super) fn destroy_all(&mut self, targets: &[Uid], ctx: &Ctx) {
+        self.destroy_with(targets, ctx, true);
+    }
+
+    /// [`Self::destroy_all`], with or without "instead" replacements.
+    pub(super) fn destroy_with(&mut self, targets: &[Uid], ctx: &Ctx, replace: bool) {
+        let mut doomed = Vec::new();
+        for &card in targets {
+            match self.locate(card) {
+                Loc::Minion(..) => {
+                    if self.indestructible(card) {
+                        self.events.push(Event::Prevented { card, by: card });
+                        continue;
+                    }
+                    if self.intercepted(card, ctx) {
+                        continue;
+                    }
+                    let mut instead = if replace {
+                        self.replacements_of_destruction(card)
+                    } else {
+                        Vec::new()
+                    };
+                    match instead.len() {
+                        0 => {}
+                        1 => {
+                            let only = instead.remove(0);
+                            self.push_resolution(only.effect, only.ctx);
+                            continue;
+                        }
+                        _ => {
+                            self.stack.push(Task::PickReplacement(card, instead));
+                            continue;
+                        }
+                    }
+                    doomed.push(card);
+                }
+                Loc::OnBase(..) | Loc::OnMinion(..) => {
+                    if self.indestructible(card) {
+                        self.events.push(Event::Prevented { card, by: card });
+                        continue;
+                    }
+                    doomed.push(card);
+                }
+                _ => {}
+            }
+        }
+        let watchers: Vec<_> = doomed
+            .iter()
+            .filter(|&&c| self.minion(c).is_some())
+            .flat_map(|&c| self.destruction_watchers(c))
+            .collect();
+        let gone: Vec<(Uid, Option<Uid>, PlayerId, bool)> = doomed
+            .iter()
+            .map(|&c| {
+                let minion = self.minion(c).is_some();
+                (c, self.base_of(c), self.controller(c), minion)
+            })
+            .collect();
+        for &(card, _, _, minion) in &gone {
+            if !self.on_table(card) {
+                continue;
+            }
+            self.leave_play(card, Zone::Discard);
+            self.did();
+            self.events.push(if minion {
+                Event::Destroyed { card, by: ctx.you }
+            } else {
+                Event::ActionDestroyed { card, by: ctx.you }
+            });
+        }
+        for &(card, base, controller, _) in &gone {
+            self.after_destroyed(card, base, controller);
+        }
+        for (when, effect, ctx) in watchers {
+            self.trigger(when, effect, ctx);
+        }
+    }
+
+    /// What could happen instead of this minion being destroyed: its own Special
+    /// (Buccaneer), an action on it (Hang in There), a base elsewhere that offers its
+    /// owner a way out (The House of Nine Lives). Only one of them replaces the
+    /// destruction; with several, the current player picks which ("If multiple
+    /// effects happen at the same time, the player whose turn it is determines their
+    /// order": Additional Rules).
+    fn replacements_of_destruction(&self, card: Uid) -> Vec<Triggered> {
+        let mut out = Vec::new();
+        let Some(minion) = self.minion(card) else {
+            return out;
+        };
+        for a in self.def(card).abilities() {
+            if a.when == Trigger::InsteadOfDestroyed && self.special_condition_holds(a, card) {
+                out.push(Triggered {
+                    when: a.when,
+                    effect: a.effect.clone(),
+                    ctx: self.ctx_of(card),
+                });
+            }
+        }
+        for att in &minion.attached {
+            for a in self.def(att.card).abilities() {
+                if a.when == Trigger::InsteadOfAttachedDestroyed
+                    && self.special_condition_holds(a, att.card)
+                {
+                    let mut ctx = self.ctx_of(att.card);
+                    ctx.subject = Some(card);
+                    out.push(Triggered {
+                        when: a.when,
+                        effect: a.effect.clone(),
+                        ctx,
+                    });
+                }
+            }
+        }
+        let here = self.base_of(card);
+        for b in &self.bases {
+            // The owner's choice already includes letting it be destroyed, so a player
+            // who may ignore the base (Infiltrate) is not asked a "may" first: declining
+            // that would leave the minion neither moved nor destroyed.
+            if Some(b.card) == here || self.base_ignored_by_all(b.card) {
+                continue;
+            }
+            for a in self.def(b.card).abilities() {
+                if a.when == Trigger::InsteadOfDestroyedElsewhere {
+                    out.push(Triggered {
+                        when: a.when,
+                        effect: a.effect.clone(),
+                        ctx: Ctx {
+                            source: b.card,
+                            you: self.owner(card),
+                            here: Some(b.card),
+                            subject: Some(card),
+                            scoring: None,
+                            vars: Vec::new(),
+                        },
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// Queues the abilities that wait for this destruction: the card's own, and those
+    /// of the base it was on and the cards still there.
+    pub(super) fn after_destroyed(&mut self, card: Uid, base: Option<Uid>, controller: PlayerId) {
+        for a in self.def(card).abilities() {
+            if a.when == Trigger::AfterDestroyed {
+                let ctx = Ctx {
+                    source: card,
+                    you: controller,
+                    here: base,
+                    subject: Some(card),
+                    scoring: None,
+                    vars: Vec::new(),
+                };
+                self.trigger(a.when, a.effect.clone(), ctx);
+            }
+        }
+        let Some(base) = base else {
+            return;
+        };
+        if self.def(card).card().is_none_or(|c| !c.is_minion()) {
+            return;
+        }
+        let owner = self.owner(card);
+        for src in self.sources().collect::<Vec<_>>() {
+            if src.base != base {
+                continue;
+            }
+            for a in self.def(src.card).abilities() {
+                if a.when == Trigger::AfterMinionHereDestroyed {
+                    let you = if src.is_base { owner } else { src.controller };
+                    let mut ctx = Ctx::for_source(&src);
+                    ctx.you = you;
+                    ctx.subject = Some(card);
+                    self.trigger(a.when, a.effect.clone(), ctx);
+                }
+            }
+        }
+    }
+
+    /// The [`Trigger::AfterMinionDestroyed`] abilities in play whose condition (a leading
+    /// `If`) holds for this minion now, just before it leaves play, so that what it was
+    /// (its controller, a Microbot) and the watching card itself still count.
+    fn destruction_watchers(&self, card: Uid) -> Vec<(Trigger, Effect, Ctx)> {
+        let mut out = Vec::new();
+        for src in self.sources() {
+            for a in self.def(src.card).abilities() {
+                if a.when != Trigger::AfterMinionDestroyed {
+                    continue;
+                }
+                let mut ctx = Ctx::for_source(&src);
+                ctx.subject = Some(card);
+                if src.is_base {
+                    ctx.you = self.controller(card);
+                }
+                let effect = match &a.effect {
+                    Effect::If {
+                        cond,
+                        then,
+                        otherwise,
+                    } if **otherwise == Effect::Nothing => {
+                        if !self.cond(cond, &ctx) {
+                            continue;
+                        }
+                        (**then).clone()
+                    }
+                    other => other.clone(),
+                };
+                out.push((a.when, effect, ctx));
+            }
+        }
+        out
+    }
+}

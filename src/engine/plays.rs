@@ -1,0 +1,433 @@
+//! Playing cards: which plays are left and which one a card uses, where a card may
+//! go, what forbids a play (Mark of Sleep, Overrun, Ice Castle, Magic Ward, Eliza's
+//! cap on extra cards), the main question and its Specials and Talents, and extra
+//! plays offered now or never.
+
+use super::decision::{Ask, Choice, Decision, Pending, PlayTo, Resume};
+use super::effect::{Effect, Static, Trigger};
+use super::flow::talent_key;
+use super::interp::Ctx;
+use super::state::{Allowance, GameState, Lasting, Phase, PlayerId, Uid};
+
+impl GameState {
+    /// Counts a card played with one of the turn's normal plays: every other card a
+    /// player plays is an extra card (Eliza).
+    pub(super) fn note_normal_play(&mut self, player: PlayerId, used: &Allowance) {
+        if used.normal {
+            if let Some(n) = self.turn.cards_played.get_mut(player.ix()) {
+                n.1 += 1;
+            }
+        }
+    }
+
+    /// True when `player` may play no more extra cards this turn: another player's
+    /// card caps them (Eliza) and they have played that many already.
+    pub(super) fn extra_cards_capped(&self, player: PlayerId) -> bool {
+        let extra = self
+            .turn
+            .cards_played
+            .get(player.ix())
+            .map_or(0, |&(all, normal)| all.saturating_sub(normal));
+        if extra == 0 {
+            // Nothing to cap yet (no limit is below one card): no need to look.
+            return false;
+        }
+        self.statics().any(|(src, st)| match st {
+            Static::OthersExtraCardsAtMost(n) => {
+                !src.is_base && src.controller != player && extra >= *n
+            }
+            _ => false,
+        })
+    }
+
+    /// True when `player` cannot play actions now: a lasting ban, or Mark of Sleep's
+    /// ban on this turn of theirs.
+    pub fn actions_forbidden(&self, player: PlayerId) -> bool {
+        self.lasting.iter().any(|l| match l.what {
+            Lasting::NoActions { player: p } => p == player,
+            Lasting::NoActionsOnTurn { player: p, turn } => {
+                p == player && self.turn.player == player && self.turn.number == turn
+            }
+            _ => false,
+        })
+    }
+
+    /// True when nothing at the base forbids `player` to play this minion there
+    /// (Overrun, Block the Path); whether a play is left is [`Self::allowance_for`]'s job.
+    pub(super) fn may_play_minion_on(&self, player: PlayerId, card: Uid, base: Uid) -> bool {
+        if self.base_index(base).is_none() {
+            return false;
+        }
+        let faction = self.def(card).card().map(|c| c.faction.as_str());
+        let forbidden = self.statics_on(base).any(|(src, st)| match st {
+            // A player who may ignore the base (Infiltrate) ignores its ban (Ice Castle).
+            Static::NoMinionsHere(sel) => {
+                !(src.is_base && self.may_ignore_base(src.base, player))
+                    && self.is_player(sel, &Ctx::for_source(&src), player)
+            }
+            Static::NoNamedFactionHere => self
+                .action(src.card)
+                .and_then(|a| a.named.as_deref())
+                .is_some_and(|named| Some(named) == faction),
+            _ => false,
+        });
+        !forbidden
+    }
+
+    /// The plays left that `card` could use on `to` (indices into `allowances`).
+    pub(super) fn fitting_allowances<'a>(
+        &'a self,
+        allowances: &'a [Allowance],
+        player: PlayerId,
+        card: Uid,
+        to: Option<PlayTo>,
+        from_discard: bool,
+    ) -> impl Iterator<Item = usize> + 'a {
+        let c = self.def(card).card();
+        let is_minion = c.is_some_and(|c| c.is_minion());
+        let power = c.and_then(|c| c.power());
+        // A minion from the discard pile may also use a play meant for the hand where
+        // a card says so (They're Coming To Get You).
+        let any_play_from_discard =
+            from_discard && is_minion && self.discard_plays_allowed(player, to);
+        allowances
+            .iter()
+            .enumerate()
+            .filter(move |(_, a)| {
+                c.is_some()
+                    && a.minion == is_minion
+                    && (a.from_discard == from_discard || any_play_from_discard)
+            })
+            .filter(move |(_, a)| {
+                a.power_at_most
+                    .is_none_or(|m| power.is_some_and(|p| p <= m))
+            })
+            .filter(move |(_, a)| match (a.only_on, to) {
+                (Some(only), Some(PlayTo::Base(b))) => only == b,
+                (Some(_), _) => false,
+                (None, _) => true,
+            })
+            .filter(move |(_, a)| {
+                let mine_there = || match to {
+                    Some(PlayTo::Base(b)) => self.base_index(b).is_some_and(|i| {
+                        self.bases[i].minions.iter().any(|m| m.controller == player)
+                    }),
+                    _ => false,
+                };
+                (!a.only_where_no_minion || !mine_there()) && (!a.only_where_minion || mine_there())
+            })
+            .map(|(i, _)| i)
+    }
+
+    /// The plays left between which `player` must choose to play `card` on `to`:
+    /// none when it cannot be played, one when the choice cannot matter. A play that
+    /// allows everything another fitting play allows is kept for later (so the free
+    /// normal play is kept when an extra one fits); plays that differ, neither
+    /// allowing all the other does (Enshrouding Mist's "this base only" against
+    /// Zapbot's "power 2 or less"), are the player's choice.
+    pub(super) fn allowance_choices(
+        &self,
+        allowances: &[Allowance],
+        player: PlayerId,
+        card: Uid,
+        to: Option<PlayTo>,
+        from_discard: bool,
+    ) -> Vec<usize> {
+        let capped = self.extra_cards_capped(player);
+        let fits: Vec<usize> = self
+            .fitting_allowances(allowances, player, card, to, from_discard)
+            .filter(|&i| !capped || allowances[i].normal)
+            .collect();
+        if fits.len() <= 1 {
+            return fits;
+        }
+        let mut out: Vec<usize> = Vec::new();
+        for &i in &fits {
+            let a = &allowances[i];
+            let looser = fits
+                .iter()
+                .any(|&j| covers(a, &allowances[j]) && !covers(&allowances[j], a));
+            if looser {
+                continue;
+            }
+            // Of plays that allow the same, use an extra one and keep the normal one.
+            match out.iter().position(|&k| covers(&allowances[k], a)) {
+                Some(k) if allowances[out[k]].normal && !a.normal => out[k] = i,
+                Some(_) => {}
+                None => out.push(i),
+            }
+        }
+        out
+    }
+
+    /// True when `player`, in their own Play Cards phase, may play a minion from their
+    /// discard pile onto `to` with any of their minion plays, because a card of theirs
+    /// there says so ([`Static::MinionsFromDiscardHere`]).
+    pub(super) fn discard_plays_allowed(&self, player: PlayerId, to: Option<PlayTo>) -> bool {
+        let Some(PlayTo::Base(base)) = to else {
+            return false;
+        };
+        self.turn.player == player
+            && self.turn.phase == Phase::PlayCards
+            && self.statics_on(base).any(|(src, st)| {
+                matches!(st, Static::MinionsFromDiscardHere) && src.controller == player
+            })
+    }
+
+    /// Where a card can be played: the targets its kind allows.
+    pub(super) fn targets_for(&self, player: PlayerId, card: Uid) -> Vec<Option<PlayTo>> {
+        use crate::cards::model::{Kind, MinionOwner, PlayTarget};
+        let Some(c) = self.def(card).card() else {
+            return Vec::new();
+        };
+        let bases = self.bases.iter().map(|b| b.card);
+        match c.kind {
+            Kind::Minion { .. } => bases
+                .filter(|&b| self.may_play_minion_on(player, card, b))
+                .map(|b| Some(PlayTo::Base(b)))
+                .collect(),
+            Kind::Action {
+                play: PlayTarget::OnBase,
+            } => bases
+                .filter(|&b| !self.warded_against(player, b))
+                .map(|b| Some(PlayTo::Base(b)))
+                .collect(),
+            Kind::Action {
+                play: PlayTarget::OnMinion { whose, max_power },
+            } => self
+                .bases
+                .iter()
+                .flat_map(|b| &b.minions)
+                .filter(|m| match whose {
+                    MinionOwner::Any => true,
+                    MinionOwner::Own => m.controller == player,
+                    MinionOwner::Others => m.controller != player,
+                })
+                .filter(|m| max_power.is_none_or(|p| self.power(m.card) <= p as i32))
+                .filter(|m| {
+                    self.base_of(m.card)
+                        .is_none_or(|b| !self.warded_against(player, b))
+                })
+                .filter(|m| {
+                    let ctx = Ctx {
+                        source: card,
+                        you: player,
+                        here: None,
+                        subject: None,
+                        scoring: None,
+                        vars: Vec::new(),
+                    };
+                    !self.shielded(m.card, &ctx)
+                })
+                .map(|m| Some(PlayTo::Minion(m.card)))
+                .collect(),
+            Kind::Action { .. } => vec![None],
+        }
+    }
+
+    /// True when another player's card forbids `player` to play actions onto this
+    /// base or its minions (Magic Ward).
+    pub(super) fn warded_against(&self, player: PlayerId, base: Uid) -> bool {
+        self.statics_on(base)
+            .any(|(src, st)| matches!(st, Static::NoOthersActionsHere) && src.controller != player)
+    }
+
+    /// Where `player` could play this specific card now as an extra play, wherever it
+    /// is (no places: it cannot be played, e.g. an action while actions are forbidden,
+    /// or a card played only through its Special).
+    pub(super) fn extra_play_targets(&self, player: PlayerId, card: Uid) -> Vec<Option<PlayTo>> {
+        if self.extra_cards_capped(player)
+            || !self.may_play_kind(card, self.actions_forbidden(player))
+        {
+            return Vec::new();
+        }
+        self.targets_for(player, card)
+    }
+
+    /// False for a card that cannot be played now whatever the target: an action
+    /// while `no_actions` (Mark of Sleep), or a card played only through its Special.
+    pub(super) fn may_play_kind(&self, card: Uid, no_actions: bool) -> bool {
+        self.def(card).card().is_some_and(|def| {
+            (def.is_minion() || !no_actions)
+                && !def
+                    .abilities
+                    .iter()
+                    .any(|a| a.statics == Some(Static::PlayedOnlyThroughSpecial))
+        })
+    }
+
+    /// True when `player` could play this specific card now as an extra play.
+    pub fn can_play_extra(&self, player: PlayerId, card: Uid) -> bool {
+        !self.extra_play_targets(player, card).is_empty()
+    }
+
+    /// Every legal play of `player` now under these allowances, as options.
+    pub(super) fn play_options(&self, player: PlayerId, allowances: &[Allowance]) -> Vec<Choice> {
+        let mut options = Vec::new();
+        let capped;
+        let allowances = if self.extra_cards_capped(player) {
+            capped = allowances
+                .iter()
+                .filter(|a| a.normal)
+                .cloned()
+                .collect::<Vec<_>>();
+            capped.as_slice()
+        } else {
+            allowances
+        };
+        let no_actions = self.actions_forbidden(player);
+        let p = &self.players[player.ix()];
+        // The discard pile only matters when some play may come from it.
+        let from_discard = allowances.iter().any(|a| a.from_discard)
+            || self
+                .bases
+                .iter()
+                .any(|b| self.discard_plays_allowed(player, Some(PlayTo::Base(b.card))));
+        let discard: &[Uid] = if from_discard { &p.discard } else { &[] };
+        let sources = p
+            .hand
+            .iter()
+            .map(|&c| (c, false))
+            .chain(discard.iter().map(|&c| (c, true)));
+        for (card, from_discard) in sources {
+            let Some(def) = self.def(card).card() else {
+                continue;
+            };
+            // No play of this kind left (a discard-pile minion may borrow a hand play
+            // where a card allows it): skip working out where it could go.
+            let kind_left = allowances.iter().any(|a| {
+                a.minion == def.is_minion() && (a.from_discard == from_discard || from_discard)
+            });
+            if !kind_left || !self.may_play_kind(card, no_actions) {
+                continue;
+            }
+            for to in self.targets_for(player, card) {
+                if self
+                    .fitting_allowances(allowances, player, card, to, from_discard)
+                    .next()
+                    .is_some()
+                {
+                    options.push(Choice::Play { card, to });
+                }
+            }
+        }
+        options
+    }
+
+    /// The main decision: every play, every usable Special or Talent, and ending.
+    pub(super) fn ask_main(&mut self) {
+        let player = self.turn.player;
+        let mut options = self.play_options(player, &self.turn.allowances);
+        options.extend(self.main_specials(player));
+        options.push(Choice::EndTurn);
+        self.pending = Some(Pending {
+            decision: Decision {
+                player,
+                ask: Ask::Main,
+                options,
+            },
+            resume: Resume::Main,
+        });
+    }
+
+    /// Specials usable as a main-phase action (Ninja Acolyte).
+    pub(super) fn main_specials(&self, player: PlayerId) -> Vec<Choice> {
+        let mut out = Vec::new();
+        for src in self.sources().collect::<Vec<_>>() {
+            // A base's Talent is the current player's (Cool Cats' Alley).
+            if src.controller != player {
+                continue;
+            }
+            for a in self.def(src.card).abilities() {
+                let unused = match a.when {
+                    Trigger::MainPhaseSpecial if !src.is_base => self.once_key_free(a),
+                    Trigger::Talent => !self.turn.used.contains(&talent_key(src.card)),
+                    _ => false,
+                };
+                let usable = unused
+                    && match (&a.effect, src.is_base) {
+                        (_, false) => self.special_condition_holds(a, src.card),
+                        (
+                            Effect::If {
+                                cond, otherwise, ..
+                            },
+                            true,
+                        ) if **otherwise == Effect::Nothing => {
+                            // Nobody uses a base everyone ignores (Jammed Signal).
+                            let mut ctx = self.ctx_of(src.card);
+                            ctx.you = player;
+                            !self.base_ignored_by_all(src.card) && self.cond(cond, &ctx)
+                        }
+                        (_, true) => !self.base_ignored_by(src.card, player),
+                    };
+                if usable {
+                    out.push(Choice::Use {
+                        card: src.card,
+                        to: None,
+                    });
+                }
+            }
+        }
+        // Specials used from the discard pile (Tenacious Z).
+        for &card in &self.players[player.ix()].discard {
+            for a in self.def(card).abilities() {
+                if a.when == Trigger::FromDiscard
+                    && self.once_key_free(a)
+                    && self.special_condition_holds(a, card)
+                {
+                    out.push(Choice::Use { card, to: None });
+                }
+            }
+        }
+        out
+    }
+
+    /// True unless the ability is once per turn and its key was used this turn.
+    pub(super) fn once_key_free(&self, a: &super::effect::Ability) -> bool {
+        a.once_per_turn
+            .as_ref()
+            .is_none_or(|k| !self.turn.used.contains(k))
+    }
+
+    /// True unless the ability's program is an `If` with nothing `otherwise` whose
+    /// condition fails: such an ability is not usable (a Special) or does not replace
+    /// the event (an "instead" ability, e.g. Buccaneer with no other base to go to).
+    pub(super) fn special_condition_holds(&self, a: &super::effect::Ability, card: Uid) -> bool {
+        match &a.effect {
+            Effect::If {
+                cond, otherwise, ..
+            } if **otherwise == Effect::Nothing => self.cond(cond, &self.ctx_of(card)),
+            _ => true,
+        }
+    }
+
+    pub(super) fn offer_immediate(&mut self, player: PlayerId, allowance: Allowance) {
+        if self.extra_cards_capped(player) {
+            return;
+        }
+        let mut options = self.play_options(player, std::slice::from_ref(&allowance));
+        if options.is_empty() {
+            return;
+        }
+        options.push(Choice::Pass);
+        self.pending = Some(Pending {
+            decision: Decision {
+                player,
+                ask: Ask::ExtraNow,
+                options,
+            },
+            resume: Resume::ExtraNow,
+        });
+    }
+}
+
+/// True when play `a` allows every play that `b` allows.
+fn covers(a: &Allowance, b: &Allowance) -> bool {
+    a.minion == b.minion
+        && a.from_discard == b.from_discard
+        && a.power_at_most
+            .is_none_or(|m| b.power_at_most.is_some_and(|n| n <= m))
+        && a.only_on.is_none_or(|x| b.only_on == Some(x))
+        && (!a.only_where_no_minion || b.only_where_no_minion)
+        && (!a.only_where_minion || b.only_where_minion)
+}
