@@ -55,7 +55,10 @@ impl GameState {
                 continue;
             }
             for a in self.def(src.card).abilities() {
-                if a.when == Trigger::BeforeScoringInPlay && !self.used_key(a, player, base) {
+                if a.when == Trigger::BeforeScoringInPlay
+                    && !self.used_key(a, player, base)
+                    && !self.turn.used.contains(&special_key(src.card, base))
+                {
                     out.push(Choice::Use {
                         card: src.card,
                         to: None,
@@ -287,6 +290,9 @@ impl GameState {
         if let Some(k) = &ability.once_per_turn {
             self.turn.used.push(format!("{k}:{}:{}", player.0, base.0));
         }
+        if ability.when == Trigger::BeforeScoringInPlay {
+            self.turn.used.push(special_key(card, base));
+        }
         self.events.push(Event::Used { player, card });
         let mut ctx = self.ctx_of(card);
         ctx.you = player;
@@ -320,4 +326,11 @@ impl GameState {
             _ => self.push_resolution(ability.effect.clone(), ctx),
         }
     }
+}
+
+/// The key of a card in play whose "when a base is about to score" Special was used
+/// for this base: the Special answers that one moment once, even if the card is moved
+/// away again before the base scores (Pirate King).
+fn special_key(card: Uid, base: Uid) -> String {
+    format!("special:{}:{}", card.0, base.0)
 }
