@@ -292,43 +292,45 @@ impl GameState {
         }
         for (src, st) in statics {
             let ctx = Ctx::for_source(&src);
-            match st {
-                Static::Power { to, amount } => {
-                    if self.stopped.contains(&(card, src.card))
-                        || !self.minion_matches(to, card, &ctx)
-                        || self.protected_from_continuing(card, minion.controller, &src)
-                    {
-                        continue;
-                    }
-                    let n = self.amount(amount, &ctx);
-                    // A player who may ignore the base (Infiltrate) ignores only what
-                    // hurts them: nobody would choose to lose a bonus.
-                    if src.is_base && n < 0 && self.may_ignore_base(src.base, minion.controller) {
-                        continue;
-                    }
-                    if n < 0
-                        && self.penalty_stopped(card, minion.controller, &src, others_penalties)
-                    {
-                        continue;
-                    }
-                    total += n;
-                }
-                Static::AttachedPower(amount)
-                    if src.attached_to == Some(card)
-                        && !self.protected_from_continuing(card, minion.controller, &src) =>
+            let n = match st {
+                Static::Power { to, amount }
+                    if !self.stopped.contains(&(card, src.card))
+                        && self.minion_matches(to, card, &ctx) =>
                 {
-                    let n = self.amount(amount, &ctx);
-                    if n < 0
-                        && self.penalty_stopped(card, minion.controller, &src, others_penalties)
-                    {
-                        continue;
-                    }
-                    total += n;
+                    self.amount(amount, &ctx)
                 }
-                _ => {}
+                Static::AttachedPower(amount) if src.attached_to == Some(card) => {
+                    self.amount(amount, &ctx)
+                }
+                _ => continue,
+            };
+            if self.change_applies(card, minion.controller, &src, n, others_penalties) {
+                total += n;
             }
         }
         total.max(0)
+    }
+
+    /// True when a continuing power change of `n` from `src` reaches this minion: not
+    /// when a protection stops it (Smoke Bomb, Beautiful Castle), and not a penalty
+    /// from a base its controller may ignore (Infiltrate: nobody would choose to lose
+    /// a bonus).
+    fn change_applies(
+        &self,
+        card: Uid,
+        controller: PlayerId,
+        src: &Source,
+        n: i32,
+        others_penalties: bool,
+    ) -> bool {
+        if self.protected_from_continuing(card, controller, src) {
+            return false;
+        }
+        if n >= 0 {
+            return true;
+        }
+        let ignored = src.is_base && self.may_ignore_base(src.base, controller);
+        !ignored && !self.penalty_stopped(card, controller, src, others_penalties)
     }
 
     /// True when a power penalty from another player's card does not apply: left out

@@ -25,43 +25,38 @@ impl GameState {
     pub(super) fn destroy_with(&mut self, targets: &[Uid], ctx: &Ctx, replace: bool) {
         let mut doomed = Vec::new();
         for &card in targets {
-            match self.locate(card) {
-                Loc::Minion(..) => {
-                    if self.indestructible(card) {
-                        self.events.push(Event::Prevented { card, by: card });
-                        continue;
-                    }
-                    if self.intercepted(card, ctx) {
-                        continue;
-                    }
-                    let mut instead = if replace {
-                        self.replacements_of_destruction(card)
-                    } else {
-                        Vec::new()
-                    };
-                    match instead.len() {
-                        0 => {}
-                        1 => {
-                            let only = instead.remove(0);
-                            self.push_resolution(only.effect, only.ctx);
-                            continue;
-                        }
-                        _ => {
-                            self.stack.push(Task::PickReplacement(card, instead));
-                            continue;
-                        }
-                    }
-                    doomed.push(card);
-                }
-                Loc::OnBase(..) | Loc::OnMinion(..) => {
-                    if self.indestructible(card) {
-                        self.events.push(Event::Prevented { card, by: card });
-                        continue;
-                    }
-                    doomed.push(card);
-                }
-                _ => {}
+            let minion = match self.locate(card) {
+                Loc::Minion(..) => true,
+                Loc::OnBase(..) | Loc::OnMinion(..) => false,
+                _ => continue,
+            };
+            if self.indestructible(card) {
+                self.events.push(Event::Prevented { card, by: card });
+                continue;
             }
+            if minion {
+                if self.intercepted(card, ctx) {
+                    continue;
+                }
+                let mut instead = if replace {
+                    self.replacements_of_destruction(card)
+                } else {
+                    Vec::new()
+                };
+                match instead.len() {
+                    0 => {}
+                    1 => {
+                        let only = instead.remove(0);
+                        self.push_resolution(only.effect, only.ctx);
+                        continue;
+                    }
+                    _ => {
+                        self.stack.push(Task::PickReplacement(card, instead));
+                        continue;
+                    }
+                }
+            }
+            doomed.push(card);
         }
         let watchers: Vec<_> = doomed
             .iter()

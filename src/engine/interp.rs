@@ -501,6 +501,19 @@ impl GameState {
         }
     }
 
+    /// False when a program is an `If` with nothing `otherwise` whose condition fails
+    /// now: such an ability would do nothing, so it is not offered (a Special or
+    /// Talent), does not replace an event (Buccaneer with no other base) and is not
+    /// put in order with others (a Scout already back in hand).
+    pub(super) fn leading_condition_holds(&self, effect: &Effect, ctx: &Ctx) -> bool {
+        match effect {
+            Effect::If {
+                cond, otherwise, ..
+            } if **otherwise == Effect::Nothing => self.cond(cond, ctx),
+            _ => true,
+        }
+    }
+
     /// Runs one effect step: control forms push their parts, verbs act.
     pub(super) fn run_effect(&mut self, effect: Effect, ctx: Ctx) {
         match effect {

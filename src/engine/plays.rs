@@ -4,7 +4,7 @@
 //! plays offered now or never.
 
 use super::decision::{Ask, Choice, Decision, Pending, PlayTo, Resume};
-use super::effect::{Effect, Static, Trigger};
+use super::effect::{Static, Trigger};
 use super::flow::talent_key;
 use super::interp::Ctx;
 use super::state::{Allowance, GameState, Lasting, Phase, PlayerId, Uid};
@@ -344,23 +344,18 @@ impl GameState {
                     Trigger::Talent => !self.turn.used.contains(&talent_key(src.card)),
                     _ => false,
                 };
-                let usable = unused
-                    && match (&a.effect, src.is_base) {
-                        (_, false) => self.special_condition_holds(a, src.card),
-                        (
-                            Effect::If {
-                                cond, otherwise, ..
-                            },
-                            true,
-                        ) if **otherwise == Effect::Nothing => {
-                            // Nobody uses a base everyone ignores (Jammed Signal).
-                            let mut ctx = self.ctx_of(src.card);
-                            ctx.you = player;
-                            !self.base_ignored_by_all(src.card) && self.cond(cond, &ctx)
-                        }
-                        (_, true) => !self.base_ignored_by(src.card, player),
-                    };
-                if usable {
+                if !unused {
+                    continue;
+                }
+                let mut ctx = self.ctx_of(src.card);
+                if src.is_base {
+                    // Nobody uses a base everyone ignores (Jammed Signal).
+                    if self.base_ignored_by_all(src.card) {
+                        continue;
+                    }
+                    ctx.you = player;
+                }
+                if self.leading_condition_holds(&a.effect, &ctx) {
                     out.push(Choice::Use {
                         card: src.card,
                         to: None,
@@ -389,16 +384,9 @@ impl GameState {
             .is_none_or(|k| !self.turn.used.contains(k))
     }
 
-    /// True unless the ability's program is an `If` with nothing `otherwise` whose
-    /// condition fails: such an ability is not usable (a Special) or does not replace
-    /// the event (an "instead" ability, e.g. Buccaneer with no other base to go to).
+    /// [`Self::leading_condition_holds`] for a card's own ability, seen from the card.
     pub(super) fn special_condition_holds(&self, a: &super::effect::Ability, card: Uid) -> bool {
-        match &a.effect {
-            Effect::If {
-                cond, otherwise, ..
-            } if **otherwise == Effect::Nothing => self.cond(cond, &self.ctx_of(card)),
-            _ => true,
-        }
+        self.leading_condition_holds(&a.effect, &self.ctx_of(card))
     }
 
     pub(super) fn offer_immediate(&mut self, player: PlayerId, allowance: Allowance) {

@@ -138,12 +138,7 @@ impl GameState {
         // returned to hand): it is not offered.
         let waiting: Vec<Triggered> = waiting
             .into_iter()
-            .filter(|t| match &t.effect {
-                Effect::If {
-                    cond, otherwise, ..
-                } if **otherwise == Effect::Nothing => self.cond(cond, &t.ctx),
-                _ => true,
-            })
+            .filter(|t| self.leading_condition_holds(&t.effect, &t.ctx))
             .collect();
         let first = match waiting.first() {
             Some(first) => first,
