@@ -99,6 +99,8 @@ pub enum Check {
     Bases(Vec<String>),
     /// This card's current power (the first copy in play).
     Power(String, i32),
+    /// How many +1 power counters this minion has (the first copy in play).
+    Counters(String, u32),
     /// A player's total power on a base.
     PlayerPower(String, u8, i32),
     /// The total power on a base.
@@ -381,6 +383,7 @@ fn event_player(e: &Event) -> Option<PlayerId> {
         | Event::ExtraPlay { player, .. }
         | Event::Named { player, .. }
         | Event::Used { player, .. }
+        | Event::BaseToBottom { player, .. }
         | Event::Passed { player } => Some(*player),
         Event::Destroyed { by, .. } | Event::ActionDestroyed { by, .. } => Some(*by),
         Event::GameOver { winner } => Some(*winner),
@@ -403,7 +406,11 @@ fn event_cards(e: &Event) -> Vec<Uid> {
         | Event::Used { card, .. }
         | Event::ControlChanged { card, .. }
         | Event::Transferred { card, .. }
-        | Event::ShuffledIntoDeck { card } => vec![*card],
+        | Event::ShuffledIntoDeck { card }
+        | Event::CountersChanged { card, .. } => vec![*card],
+        Event::BaseAdded { base, .. }
+        | Event::BaseRevealed { base }
+        | Event::BaseDiscarded { base, .. } => vec![*base],
         Event::Drew { cards, .. } | Event::Discarded { cards, .. } => cards.clone(),
         Event::ScoringBase { base } | Event::BaseScored { base, .. } => vec![*base],
         Event::BreakpointChanged { base, .. } => vec![*base],
@@ -566,6 +573,14 @@ fn check(game: &GameState, events: &[Event], c: &Check) -> Result<(), String> {
             *n,
             game.power(minion_named(game, card)?),
         ),
+        Check::Counters(card, n) => {
+            let m = minion_named(game, card)?;
+            equal(
+                &format!("+1 power counters on {card}"),
+                *n,
+                game.minion(m).map_or(0, |m| m.counters),
+            )
+        }
         Check::PlayerPower(base, p, n) => {
             let b = game.bases[base_named(game, base)?].card;
             equal(

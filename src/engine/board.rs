@@ -157,11 +157,14 @@ impl GameState {
         };
         std::iter::once(at(base.card, self.turn.player, None, true))
             .chain(base.minions.iter().flat_map(move |m| {
-                std::iter::once(at(m.card, m.controller, None, false)).chain(
-                    m.attached
-                        .iter()
-                        .map(move |a| at(a.card, a.controller, Some(m.card), false)),
-                )
+                let live = !self.cancelled(m);
+                live.then(|| at(m.card, m.controller, None, false))
+                    .into_iter()
+                    .chain(
+                        m.attached
+                            .iter()
+                            .map(move |a| at(a.card, a.controller, Some(m.card), false)),
+                    )
             }))
             .chain(
                 base.actions
@@ -282,12 +285,17 @@ impl GameState {
         let Some(minion) = self.minion(card) else {
             return self.printed_power(card);
         };
-        let mut total = self.printed_power(card) + minion.counters as i32;
+        let printed = self.printed_power(card);
+        let mut total = printed + minion.counters as i32;
         for l in &self.lasting {
-            if let Lasting::Power { minion: m, amount } = l.what {
-                if m == card {
-                    total += amount;
-                }
+            match l.what {
+                Lasting::Power { minion: m, amount } if m == card => total += amount,
+                Lasting::PowerHere {
+                    minion: m,
+                    amount,
+                    base,
+                } if m == card && self.base_of(card) == Some(base) => total += amount,
+                _ => {}
             }
         }
         for (src, st) in statics {
@@ -301,6 +309,10 @@ impl GameState {
                 }
                 Static::AttachedPower(amount) if src.attached_to == Some(card) => {
                     self.amount(amount, &ctx)
+                }
+                // Its own starting power raised (Lovey Bear): the difference.
+                Static::StartingPowerAtLeast(amount) if src.card == card => {
+                    (self.amount(amount, &ctx) - printed).max(0)
                 }
                 _ => continue,
             };
@@ -405,7 +417,8 @@ impl GameState {
 
     /// A base's current breakpoint: printed, lasting changes, Ongoing changes; never below zero.
     pub fn breakpoint(&self, base: Uid) -> i32 {
-        let mut bp = self.def(base).base().map_or(0, |b| b.breakpoint as i32);
+        let mut start = self.def(base).base().map_or(0, |b| b.breakpoint as i32);
+        let mut bp = 0;
         for l in &self.lasting {
             if let Lasting::Breakpoint { base: b, amount } = l.what {
                 if b == base {
@@ -414,11 +427,14 @@ impl GameState {
             }
         }
         for (src, st) in self.statics_on(base) {
-            if let Static::Breakpoint(amount) = st {
-                bp += self.amount(amount, &Ctx::for_source(&src));
+            match st {
+                Static::Breakpoint(amount) => bp += self.amount(amount, &Ctx::for_source(&src)),
+                // The starting breakpoint is set before the changes (Turn Up to 11).
+                Static::StartingBreakpointAtLeast(n) => start = start.max(*n),
+                _ => {}
             }
         }
-        bp.max(0)
+        (start + bp).max(0)
     }
 
     /// Bases whose total power has reached their breakpoint, in table order.
@@ -449,4 +465,26 @@ impl GameState {
 
 fn s_abilities(state: &GameState, card: Uid) -> &'static [super::effect::Ability] {
     state.def(card).abilities()
+}
+
+impl GameState {
+    /// True when an action on this minion cancels its abilities (Cuddle).
+    fn cancelled(&self, m: &MinionInPlay) -> bool {
+        !m.attached.is_empty()
+            && m.attached.iter().any(|a| {
+                self.def(a.card)
+                    .abilities()
+                    .iter()
+                    .any(|ab| ab.statics == Some(Static::CancelAttached))
+            })
+    }
+
+    /// A card's abilities as they are now: none for a minion in play whose abilities
+    /// are cancelled (Cuddle), its printed ones otherwise.
+    pub fn live_abilities(&self, card: Uid) -> &'static [super::effect::Ability] {
+        match self.minion(card) {
+            Some(m) if self.cancelled(m) => &[],
+            _ => self.def(card).abilities(),
+        }
+    }
 }

@@ -64,6 +64,8 @@ pub enum Ask {
     ScoreWhich,
     /// A base is about to score: use a Special?
     BeforeScoring { base: Uid },
+    /// A base has just scored (its cards are still on it): use a Special?
+    AfterScoring { base: Uid },
     /// A choice for a card's ability.
     Choose {
         source: Uid,
@@ -112,7 +114,13 @@ pub enum Resume {
     /// Which base scores.
     ScoreWhich,
     /// A round of Specials before a base scores.
-    BeforeScoring { base: Uid, passes: u8 },
+    BeforeScoring {
+        base: Uid,
+        passes: u8,
+        /// The round after the base scored.
+        #[serde(default)]
+        after: bool,
+    },
     /// A choice; `values` matches the options that are not Done.
     Choose {
         choose: Box<Choose>,

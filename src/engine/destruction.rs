@@ -34,6 +34,10 @@ impl GameState {
                 self.events.push(Event::Prevented { card, by: card });
                 continue;
             }
+            if let Some(by) = self.guarded_from_destruction(card, ctx) {
+                self.events.push(Event::Prevented { card, by });
+                continue;
+            }
             if minion {
                 if self.intercepted(card, ctx) {
                     continue;
@@ -74,6 +78,9 @@ impl GameState {
             if !self.on_table(card) {
                 continue;
             }
+            if minion && self.live_abilities(card).is_empty() {
+                self.cancelled_as_it_left.push(card);
+            }
             self.leave_play(card, Zone::Discard);
             self.did();
             self.events.push(if minion {
@@ -85,6 +92,7 @@ impl GameState {
         for &(card, base, controller, _) in &gone {
             self.after_destroyed(card, base, controller);
         }
+        self.cancelled_as_it_left.clear();
         for (when, effect, ctx) in watchers {
             self.trigger(when, effect, ctx);
         }
@@ -101,7 +109,7 @@ impl GameState {
         let Some(minion) = self.minion(card) else {
             return out;
         };
-        for a in self.def(card).abilities() {
+        for a in self.live_abilities(card) {
             if a.when == Trigger::InsteadOfDestroyed && self.special_condition_holds(a, card) {
                 out.push(Triggered {
                     when: a.when,
@@ -156,7 +164,13 @@ impl GameState {
     /// Queues the abilities that wait for this destruction: the card's own, and those
     /// of the base it was on and the cards still there.
     pub(super) fn after_destroyed(&mut self, card: Uid, base: Option<Uid>, controller: PlayerId) {
-        for a in self.def(card).abilities() {
+        // A minion whose abilities were cancelled as it left (Cuddle) has none now.
+        let own = if self.cancelled_as_it_left.contains(&card) {
+            &[][..]
+        } else {
+            self.def(card).abilities()
+        };
+        for a in own {
             if a.when == Trigger::AfterDestroyed {
                 let ctx = Ctx {
                     source: card,

@@ -105,6 +105,32 @@ pub enum Trigger {
     /// On an action on a base: as that base scores, while VP are awarded (Happily
     /// Ever After). The places of the scoring are known.
     WhenMyBaseScores,
+    /// After a minion is moved onto the base this card is on (or this base): `Subject`
+    /// is the minion and the var `player` the player whose card or ability moved it
+    /// (Fun Bear, Lake Minnetonka). On a base, "you" is that player.
+    AfterMinionMovedHere,
+    /// On a card on a base: after a card its controller played this turn (the card
+    /// itself, or a Talent of it used that turn) moved one or more of their minions
+    /// onto that base; once per card, however many minions it moved (Forgotten
+    /// Horrors). `Subject` is the card that moved them.
+    AfterYourCardMovedYourMinionsHere,
+    /// After a minion moves for the first time in a turn, from any base to any base
+    /// (Guide). `Subject` is the minion.
+    AfterMinionFirstMove,
+    /// Special, in a hand: after a new base comes into play, by replacing a scored
+    /// base, by a swap or as an additional base (Crypt Looter). `This` is the card in
+    /// hand, `Subject` and `Here` the new base; the program must check it is still in
+    /// the hand ([`Cond::InHand`]).
+    BaseEntersPlayFromHand,
+    /// Special, in a hand: after its owner has played their first minion of a turn
+    /// (Snuggly Bear). `Subject` is that minion and `Here` its base.
+    AfterYourFirstMinionFromHand,
+    /// Special: after a base scores, played from the hand as an action (Lost City,
+    /// Total Sellout). `Here` is the scored base, still holding its cards.
+    AfterScoringFromHand,
+    /// A base's ability just before it scores, with the Specials of cards in play
+    /// (Palooza, Out in the Woods).
+    BeforeThisBaseScores,
 }
 
 /// A continuous effect.
@@ -168,6 +194,21 @@ pub enum Static {
     /// play or a general extra one (not a specific card's play), with no limit per
     /// turn (They're Coming To Get You, printed).
     MinionsFromDiscardHere,
+    /// The abilities of the minion this action is attached to are cancelled: treated
+    /// as if they did not exist (Cuddle). The actions on it keep theirs.
+    CancelAttached,
+    /// This minion's starting power (its printed power, before other modifiers) is at
+    /// least this (Lovey Bear): it never lowers it.
+    StartingPowerAtLeast(Amount),
+    /// This card's base's starting breakpoint (its printed one, before other
+    /// modifiers) is at least this (Turn Up to 11).
+    StartingBreakpointAtLeast(i32),
+    /// Other players' cards cannot destroy the minions the filter matches, seen from
+    /// this card (Too Cute: your minions here).
+    NotDestroyedByOthers(MinionFilter),
+    /// Other players may play the minions they own of printed power at most this only
+    /// on this card's base (Bear Picnic, printed).
+    OthersSmallMinionsOnlyHere(u32),
 }
 
 /// A program: control forms and verbs.
@@ -273,6 +314,9 @@ pub enum Effect {
         what: Target,
         amount: Amount,
         until: Until,
+        /// Only while the minion stays on this base (Ancient Temple).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        while_on: Option<Target>,
     },
     /// A breakpoint change until the end of the turn.
     BreakpointThisTurn { base: Target, amount: Amount },
@@ -333,6 +377,28 @@ pub enum Effect {
         what: Target,
         to: super::events::Zone,
     },
+    /// Put this many +1 power counters on a minion (a negative number removes that
+    /// many). Counters move with the minion and are lost when it leaves play (Fun
+    /// Bear, I Said No Camels!).
+    AddCounters { what: Target, amount: Amount },
+    /// Put the top card of the base deck into play as an additional base, bind it and
+    /// run `then` (Idaho Smith). An empty base deck is first made anew from the base
+    /// discard pile; if both are empty nothing happens.
+    AddBase { bind: String, then: Box<Effect> },
+    /// Put a base of the base deck on its bottom (Glory Hound).
+    PutBaseOnBottom(Target),
+    /// Put a base of the base deck into the base discard pile (Lost City).
+    DiscardBase(Target),
+    /// Show a base of the base deck to every player (Lost City).
+    RevealBase(Target),
+    /// Run `then` after the base being scored has been replaced, with `Subject` and
+    /// `Here` the base that replaced it, whatever chose it (Lost City).
+    AfterReplaced(Box<Effect>),
+    /// Shuffle a card in play into its owner's deck (Dr Livingstone, I Presume?).
+    ShuffleIntoDeck(Target),
+    /// Run `body` again and again while the condition holds, stopping as soon as a
+    /// round changes nothing (Square Deal: draw until someone holds fewer cards).
+    While { cond: Cond, body: Box<Effect> },
     /// These players cannot play actions during their next turn, the whole of it;
     /// not during the current one, even if it is theirs (Mark of Sleep).
     NoActionsNextTurn(PlayerSel),
@@ -406,6 +472,8 @@ pub enum Times {
     UpTo(u32),
     /// As many as the chooser likes.
     AnyNumber,
+    /// Exactly this many, or every candidate when there are fewer (Attic Treasures).
+    Exactly(u32),
     /// Every candidate, one at a time in the order the chooser likes, none left out:
     /// putting cards back "in any order" (Portal, School of Wizardry). The last single
     /// candidate is taken without asking.
@@ -422,7 +490,7 @@ impl Times {
     pub fn more_after(self, picked: u32) -> bool {
         match self {
             Times::Once => false,
-            Times::UpTo(n) => picked + 1 < n,
+            Times::UpTo(n) | Times::Exactly(n) => picked + 1 < n,
             Times::AnyNumber | Times::All => true,
         }
     }
@@ -449,8 +517,12 @@ pub enum Purpose {
     Control,
     /// Lowering a minion's power.
     Weaken,
-    /// Transferring an action onto a minion.
+    /// Transferring an action onto a minion, or onto a base.
     Transfer,
+    /// Choosing the base that replaces a scored one (Lost City).
+    Replacement,
+    /// Putting a base on the bottom of the base deck (Glory Hound).
+    BaseToBottom,
 }
 
 /// What a choice or a for-each ranges over.
@@ -478,6 +550,9 @@ pub enum Selector {
         of: PlayerSel,
         #[serde(default)]
         top: Option<Amount>,
+        /// Only the bottom N of each deck, bottom card first (Matriarch, Hush).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        bottom: Option<Amount>,
         #[serde(default)]
         filter: CardFilter,
     },
@@ -530,6 +605,9 @@ pub struct MinionFilter {
     /// Super Future Space Armor Power).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub with_allies_here: Option<u32>,
+    /// Only minions on a base whose breakpoint is lower than this (Rick Roll, Tour Bus).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub base_breakpoint_below: Option<Amount>,
 }
 
 /// Which bases.
@@ -579,6 +657,10 @@ pub struct CardFilter {
     /// Only cards with this exact name (Griselda takes back an Heirloom).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub named: Option<String>,
+    /// Printed power at most this number, computed now: what is left of a budget
+    /// (Sir Squeezes: their powers together 5 or less).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub power_within: Option<Amount>,
 }
 
 /// Which actions in play.
@@ -705,6 +787,17 @@ pub enum Amount {
     /// scoring counts): "if you have played no other minion earlier this turn"
     /// (Microbot Fixer, Microbot Reclaimer).
     MinionsPlayedThisTurn,
+    /// A base's current breakpoint (Classic Rocker, Hot Venue, Total Sellout).
+    BreakpointOf(Target),
+    /// A card's printed power (a budget spent: Sir Squeezes).
+    PrintedPower(Target),
+    /// The highest printed power among the minions a selector matches (0 if none):
+    /// their starting power (Lovey Bear).
+    MaxPrintedPower(Box<Selector>),
+    /// How many cards these players hold in hand, together.
+    HandSize(PlayerSel),
+    /// The fewest cards any of these players holds in hand (0 if none).
+    MinHandSize(PlayerSel),
 }
 
 /// A condition.
@@ -744,6 +837,13 @@ pub enum Cond {
     YouAre(PlayerSel),
     /// "You" control this minion (Daisy Chain).
     YouControl(Target),
+    /// The bound card is in its owner's hand (a Special waiting in hand: Crypt Looter).
+    InHand(Target),
+    /// The two targets name the same card or base.
+    Same(Target, Target),
+    /// "You" have played a minion this turn on a base other than the one this card is
+    /// (Under the Bed).
+    PlayedMinionElsewhere,
 }
 
 /// When a temporary change ends.
@@ -778,6 +878,9 @@ pub struct ExtraPlay {
     /// From the discard pile instead of the hand.
     #[serde(default)]
     pub from_discard: bool,
+    /// Only a card with this name (Groupie: another Groupie).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub named: Option<String>,
     /// Must be used at once or is lost (outside the Play Cards phase, or specific).
     #[serde(default)]
     pub now: bool,

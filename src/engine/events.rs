@@ -126,6 +126,22 @@ pub enum Event {
     /// A card that was leaving play was shuffled into its owner's deck instead of
     /// the discard pile (Sleeping Beauty).
     ShuffledIntoDeck { card: Uid },
+    /// A minion's +1 power counters changed by `amount` (negative: removed), to `total`.
+    CountersChanged {
+        card: Uid,
+        amount: i32,
+        total: u32,
+        by: Option<Uid>,
+    },
+    /// The top base of the base deck came into play as an additional base (Idaho Smith).
+    BaseAdded { base: Uid, by: Option<Uid> },
+    /// A player put a base they looked at on the bottom of the base deck; which one
+    /// is theirs to know (Glory Hound).
+    BaseToBottom { player: PlayerId, by: Option<Uid> },
+    /// A base of the base deck was shown to everyone (Lost City).
+    BaseRevealed { base: Uid },
+    /// A base of the base deck went to the base discard pile (Lost City).
+    BaseDiscarded { base: Uid, by: Option<Uid> },
     /// The turn ran past [`super::flow::TURN_DECISION_LIMIT`] decisions (a loop):
     /// from now on this turn, optional plays are declined and ability choices skipped.
     LoopStopped { player: PlayerId },

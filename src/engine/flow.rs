@@ -30,6 +30,14 @@ pub enum Task {
     Resolve(Effect, Ctx),
     /// The second half of "do X to do Y": runs if something was done since `since`.
     IfDone { then: Effect, ctx: Ctx, since: u32 },
+    /// One more round of a `While`, unless its condition fails or the last round
+    /// (done when `since` was the count of changes) changed nothing.
+    While {
+        cond: super::effect::Cond,
+        body: Effect,
+        ctx: Ctx,
+        since: Option<u32>,
+    },
     /// Ask the next pick of an "up to N" choice.
     ChooseAgain(Box<Choose>, Box<Ctx>, u32),
     /// A resolution ends here: the abilities it triggered open their window, unless
@@ -59,6 +67,9 @@ pub enum Task {
         base: Uid,
         next: PlayerId,
         passes: u8,
+        /// The round after the base scored (Lost City, Total Sellout).
+        #[serde(default)]
+        after: bool,
     },
     /// Award VP at the base, then its "when scoring" abilities.
     Award(Uid),
@@ -194,6 +205,23 @@ impl GameState {
                     self.run_effect(then, ctx);
                 }
             }
+            Task::While {
+                cond,
+                body,
+                ctx,
+                since,
+            } => {
+                if since == Some(self.done) || !self.cond(&cond, &ctx) {
+                    return;
+                }
+                self.stack.push(Task::While {
+                    cond,
+                    body: body.clone(),
+                    ctx: ctx.clone(),
+                    since: Some(self.done),
+                });
+                self.stack.push(Task::Run(body, ctx));
+            }
             Task::OrderRest(waiting) => self.order_mandatory(waiting),
             Task::PickReplacement(card, waiting) => {
                 self.pending = Some(Pending {
@@ -244,7 +272,12 @@ impl GameState {
             }
             Task::ImmediatePlay(player, allowance) => self.offer_immediate(player, allowance),
             Task::ScoreBase(base) => self.score_base(base),
-            Task::SpecialRound { base, next, passes } => self.special_round(base, next, passes),
+            Task::SpecialRound {
+                base,
+                next,
+                passes,
+                after,
+            } => self.special_round(base, next, passes, after),
             Task::Award(base) => self.award(base),
             Task::AfterScoring(base) => self.after_scoring(base),
             Task::ClearBase(base) => self.clear_base(base),
@@ -422,6 +455,8 @@ impl GameState {
         self.turn.used.clear();
         self.turn.decisions = 0;
         self.turn.loop_stopped = false;
+        self.turn.moved.clear();
+        self.turn.played_cards.clear();
         self.turn.allowances = vec![Allowance::normal(true), Allowance::normal(false)];
         self.events.push(Event::TurnStarted { player, number });
     }
@@ -451,7 +486,11 @@ impl GameState {
                     self.stack.push(Task::ScoreBase(b));
                 }
             }
-            Resume::BeforeScoring { base, passes } => {
+            Resume::BeforeScoring {
+                base,
+                passes,
+                after,
+            } => {
                 let n = self.players.len() as u8;
                 let next = PlayerId((player.0 + 1) % n);
                 match choice {
@@ -461,6 +500,7 @@ impl GameState {
                             base,
                             next,
                             passes: passes + 1,
+                            after,
                         });
                     }
                     Choice::Use { card, to } => {
@@ -468,8 +508,9 @@ impl GameState {
                             base,
                             next,
                             passes: 0,
+                            after,
                         });
-                        self.use_before_scoring(player, card, to, base);
+                        self.use_scoring_special(player, card, to, base, after);
                     }
                     _ => {}
                 }

@@ -211,6 +211,11 @@ impl GameState {
         if f.microbot && !self.is_microbot(card) {
             return false;
         }
+        if let Some(a) = &f.base_breakpoint_below {
+            if self.breakpoint(base.card) >= self.amount(a, ctx) {
+                return false;
+            }
+        }
         if let Some(n) = f.with_allies_here {
             let allies = base.minions.iter().filter(|x| x.controller == m.controller);
             if (allies.count() as u32) < n {
@@ -274,6 +279,9 @@ impl GameState {
             && (!f.microbot || self.is_microbot(card))
             && (!f.playable || self.can_play_extra(ctx.you, card))
             && f.named.as_ref().is_none_or(|n| c.name == *n)
+            && f.power_within
+                .as_ref()
+                .is_none_or(|a| c.power().is_some_and(|x| x as i32 <= self.amount(a, ctx)))
             && f.same_name_as.as_ref().is_none_or(|t| {
                 self.target_card(t, ctx)
                     .is_some_and(|n| self.def(n).name() == c.name)
@@ -376,13 +384,23 @@ impl GameState {
                 .map(|s| Value::Card(s.card))
                 .collect(),
             Selector::BaseDeck => self.base_deck.iter().map(|&b| Value::Base(b)).collect(),
-            Selector::Deck { of, top, filter } => {
+            Selector::Deck {
+                of,
+                top,
+                bottom,
+                filter,
+            } => {
                 let n = top.as_ref().map(|a| self.amount(a, ctx).max(0) as usize);
+                let low = bottom.as_ref().map(|a| self.amount(a, ctx).max(0) as usize);
                 self.players_of(of, ctx)
                     .into_iter()
                     .flat_map(|p| {
                         let deck = &self.players[p.ix()].deck;
-                        deck[..n.unwrap_or(deck.len()).min(deck.len())].to_vec()
+                        match low {
+                            // The bottom card first.
+                            Some(k) => deck.iter().rev().take(k).copied().collect(),
+                            None => deck[..n.unwrap_or(deck.len()).min(deck.len())].to_vec(),
+                        }
                     })
                     .filter(|&c| self.card_matches(filter, c, ctx))
                     .map(Value::Card)
@@ -450,6 +468,30 @@ impl GameState {
                     self.amount(a, ctx).div_euclid(*k)
                 }
             }
+            Amount::BreakpointOf(t) => self.target_card(t, ctx).map_or(0, |b| self.breakpoint(b)),
+            Amount::PrintedPower(t) => self
+                .target_card(t, ctx)
+                .map_or(0, |c| self.printed_power(c)),
+            Amount::MaxPrintedPower(sel) => self
+                .select(sel, ctx)
+                .into_iter()
+                .filter_map(|v| match v {
+                    Value::Card(c) => Some(self.printed_power(c)),
+                    _ => None,
+                })
+                .max()
+                .unwrap_or(0),
+            Amount::HandSize(sel) => self
+                .players_of(sel, ctx)
+                .iter()
+                .map(|p| self.players[p.ix()].hand.len() as i32)
+                .sum(),
+            Amount::MinHandSize(sel) => self
+                .players_of(sel, ctx)
+                .iter()
+                .map(|p| self.players[p.ix()].hand.len() as i32)
+                .min()
+                .unwrap_or(0),
             Amount::MinionsPlayedThisTurn => self
                 .turn
                 .played_minions
@@ -495,6 +537,18 @@ impl GameState {
                     .iter()
                     .any(|&(p, b, c)| p == ctx.you && b == here && c != ctx.source)
             }),
+            Cond::InHand(t) => self
+                .target_card(t, ctx)
+                .is_some_and(|c| matches!(self.locate(c), Loc::Hand(_))),
+            Cond::Same(a, b) => {
+                let a = self.target_card(a, ctx);
+                a.is_some() && a == self.target_card(b, ctx)
+            }
+            Cond::PlayedMinionElsewhere => self
+                .turn
+                .played_on
+                .iter()
+                .any(|&(p, b, _)| p == ctx.you && Some(b) != ctx.here),
             Cond::CanPlay(t) => self
                 .target_card(t, ctx)
                 .is_some_and(|c| self.can_play_extra(ctx.you, c)),
@@ -639,6 +693,12 @@ impl GameState {
                     self.stack.push(Task::Run(body, c));
                 }
             }
+            Effect::While { cond, body } => self.stack.push(Task::While {
+                cond,
+                body: *body,
+                ctx,
+                since: None,
+            }),
             verb => self.run_verb(verb, ctx),
         }
     }
@@ -657,7 +717,12 @@ impl GameState {
             .collect();
         // After a first pick the chooser may stop, except when every candidate must be
         // taken in turn (an order: `Times::All`).
-        let optional = choose.optional || (picked > 0 && choose.times != super::effect::Times::All);
+        let optional = choose.optional
+            || (picked > 0
+                && !matches!(
+                    choose.times,
+                    super::effect::Times::All | super::effect::Times::Exactly(_)
+                ));
         if values.is_empty() {
             if picked == 0 {
                 self.stack.push(Task::Run(choose.otherwise, ctx));

@@ -71,7 +71,28 @@ impl GameState {
                 .is_some_and(|named| Some(named) == faction),
             _ => false,
         });
-        !forbidden
+        !forbidden && !self.picnic_elsewhere(player, card, base)
+    }
+
+    /// True when another player's card keeps this small minion of `player`'s own to
+    /// its base, and `base` is another one (Bear Picnic, printed: by ownership and
+    /// printed power; a minion `player` does not own is free).
+    fn picnic_elsewhere(&self, player: PlayerId, card: Uid, base: Uid) -> bool {
+        if self.cards[card.0 as usize].owner != Some(player) {
+            return false;
+        }
+        let power = self.printed_power(card);
+        // Read from the actions on bases, where such a card is (this is asked for
+        // every possible play, so it looks no further).
+        self.bases.iter().any(|b| {
+            b.card != base
+                && b.actions.iter().any(|a| {
+                    a.controller != player
+                        && self.def(a.card).abilities().iter().any(|ab| {
+                            matches!(ab.statics, Some(Static::OthersSmallMinionsOnlyHere(n)) if power <= n as i32)
+                        })
+                })
+        })
     }
 
     /// The plays left that `card` could use on `to` (indices into `allowances`).
@@ -101,6 +122,9 @@ impl GameState {
             .filter(move |(_, a)| {
                 a.power_at_most
                     .is_none_or(|m| power.is_some_and(|p| p <= m))
+                    && a.named
+                        .as_ref()
+                        .is_none_or(|n| c.is_some_and(|c| c.name == *n))
             })
             .filter(move |(_, a)| match (a.only_on, to) {
                 (Some(only), Some(PlayTo::Base(b))) => only == b,
@@ -341,7 +365,11 @@ impl GameState {
             for a in self.def(src.card).abilities() {
                 let unused = match a.when {
                     Trigger::MainPhaseSpecial if !src.is_base => self.once_key_free(a),
-                    Trigger::Talent => !self.turn.used.contains(&talent_key(src.card)),
+                    // One Talent a turn per card; some are shared by every copy
+                    // (Classic Rocker).
+                    Trigger::Talent => {
+                        !self.turn.used.contains(&talent_key(src.card)) && self.once_key_free(a)
+                    }
                     _ => false,
                 };
                 if !unused {
@@ -416,6 +444,7 @@ fn covers(a: &Allowance, b: &Allowance) -> bool {
         && a.power_at_most
             .is_none_or(|m| b.power_at_most.is_some_and(|n| n <= m))
         && a.only_on.is_none_or(|x| b.only_on == Some(x))
+        && a.named.as_ref().is_none_or(|n| b.named.as_ref() == Some(n))
         && (!a.only_where_no_minion || b.only_where_no_minion)
         && (!a.only_where_minion || b.only_where_minion)
 }

@@ -314,6 +314,8 @@ impl GameState {
                 used: Vec::new(),
                 decisions: 0,
                 loop_stopped: false,
+                moved: Vec::new(),
+                played_cards: Vec::new(),
             },
         );
         state.base_discard = base_discard;
@@ -325,6 +327,7 @@ impl GameState {
         }
         for grant in pos.play_now.iter().rev() {
             let allowance = Allowance {
+                named: None,
                 minion: grant.minion,
                 normal: false,
                 power_at_most: None,

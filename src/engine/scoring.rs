@@ -14,13 +14,58 @@ impl GameState {
     pub(super) fn score_base(&mut self, base: Uid) {
         self.events.push(Event::ScoringBase { base });
         self.stack.push(Task::ClearBase(base));
+        // "After scoring" Specials of cards in play first, then those from hands.
+        self.stack.push(Task::SpecialRound {
+            base,
+            next: self.turn.player,
+            passes: 0,
+            after: true,
+        });
         self.stack.push(Task::AfterScoring(base));
         self.stack.push(Task::Award(base));
         self.stack.push(Task::SpecialRound {
             base,
             next: self.turn.player,
             passes: 0,
+            after: false,
         });
+        // The base's own "before scoring" ability comes with the Specials of cards in
+        // play, before the round of Specials from hands (Palooza, Out in the Woods).
+        self.queue_base_ability(base, Trigger::BeforeThisBaseScores, None);
+        self.open_window();
+    }
+
+    /// The Specials from hand `player` may use just after `base` scored: actions
+    /// whose leading condition holds there (Total Sellout: a minion of yours there).
+    fn after_scoring_options(&self, player: PlayerId, base: Uid) -> Vec<Choice> {
+        if self.extra_cards_capped(player) || self.actions_forbidden(player) {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for &card in &self.players[player.ix()].hand {
+            for a in self.def(card).abilities() {
+                if a.when == Trigger::AfterScoringFromHand
+                    && !self.used_key(a, player, base)
+                    && self
+                        .leading_condition_holds(&a.effect, &self.scoring_ctx(card, player, base))
+                {
+                    out.push(Choice::Use { card, to: None });
+                }
+            }
+        }
+        out
+    }
+
+    /// The context of a Special used from `player`'s hand as `base` scores.
+    fn scoring_ctx(&self, card: Uid, player: PlayerId, base: Uid) -> Ctx {
+        Ctx {
+            source: card,
+            you: player,
+            here: Some(base),
+            subject: None,
+            scoring: Some(base),
+            vars: Vec::new(),
+        }
     }
 
     /// The Specials `player` may use as `base` is about to score.
@@ -34,7 +79,11 @@ impl GameState {
         };
         for &card in hand {
             for a in self.def(card).abilities() {
-                if a.when != Trigger::BeforeScoringFromHand || self.used_key(a, player, base) {
+                if a.when != Trigger::BeforeScoringFromHand
+                    || self.used_key(a, player, base)
+                    || !self
+                        .leading_condition_holds(&a.effect, &self.scoring_ctx(card, player, base))
+                {
                     continue;
                 }
                 let is_minion = self.def(card).card().is_some_and(|c| c.is_minion());
@@ -77,18 +126,23 @@ impl GameState {
         })
     }
 
-    pub(super) fn special_round(&mut self, base: Uid, next: PlayerId, passes: u8) {
+    pub(super) fn special_round(&mut self, base: Uid, next: PlayerId, passes: u8, after: bool) {
         let n = self.players.len() as u8;
-        if passes >= n {
+        if passes >= n || self.base_index(base).is_none() {
             return;
         }
-        let options = self.before_scoring_options(next, base);
-        let after = PlayerId((next.0 + 1) % n);
+        let options = if after {
+            self.after_scoring_options(next, base)
+        } else {
+            self.before_scoring_options(next, base)
+        };
+        let following = PlayerId((next.0 + 1) % n);
         if options.is_empty() {
             self.stack.push(Task::SpecialRound {
                 base,
-                next: after,
+                next: following,
                 passes: passes + 1,
+                after,
             });
             return;
         }
@@ -97,10 +151,18 @@ impl GameState {
         self.pending = Some(Pending {
             decision: Decision {
                 player: next,
-                ask: Ask::BeforeScoring { base },
+                ask: if after {
+                    Ask::AfterScoring { base }
+                } else {
+                    Ask::BeforeScoring { base }
+                },
                 options,
             },
-            resume: Resume::BeforeScoring { base, passes },
+            resume: Resume::BeforeScoring {
+                base,
+                passes,
+                after,
+            },
         });
     }
 
@@ -267,23 +329,42 @@ impl GameState {
             new: Some(new),
         });
         self.queue_base_ability(base, Trigger::AfterThisBaseReplaced, Some(new));
+        // What waited for this replacement (Lost City), then Specials in hands.
+        let (now, later): (Vec<_>, Vec<_>) = std::mem::take(&mut self.delayed)
+            .into_iter()
+            .partition(|d| d.base == base);
+        self.delayed = later;
+        for d in now {
+            let mut ctx = d.ctx;
+            ctx.subject = Some(new);
+            ctx.here = Some(new);
+            ctx.scoring = None;
+            self.trigger(Trigger::AfterThisBaseReplaced, d.effect, ctx);
+        }
+        self.base_entered(new);
         self.open_window();
     }
 
-    /// Uses a "before scoring" Special: plays a minion from hand onto the base, plays
-    /// an action from hand, or runs a minion's ability in play.
-    pub(super) fn use_before_scoring(
+    /// Uses a "before scoring" Special (or, `after`, an "after scoring" one): plays a
+    /// minion from hand onto the base, plays an action from hand, or runs a minion's
+    /// ability in play.
+    pub(super) fn use_scoring_special(
         &mut self,
         player: PlayerId,
         card: Uid,
         to: Option<PlayTo>,
         base: Uid,
+        after: bool,
     ) {
         let Some(ability) = self.def(card).abilities().iter().find(|a| {
-            matches!(
-                a.when,
-                Trigger::BeforeScoringFromHand | Trigger::BeforeScoringInPlay
-            )
+            if after {
+                a.when == Trigger::AfterScoringFromHand
+            } else {
+                matches!(
+                    a.when,
+                    Trigger::BeforeScoringFromHand | Trigger::BeforeScoringInPlay
+                )
+            }
         }) else {
             return;
         };
@@ -298,7 +379,7 @@ impl GameState {
         ctx.you = player;
         ctx.scoring = Some(base);
         match (ability.when, self.locate(card)) {
-            (Trigger::BeforeScoringFromHand, Loc::Hand(_)) => {
+            (Trigger::BeforeScoringFromHand | Trigger::AfterScoringFromHand, Loc::Hand(_)) => {
                 let is_minion = self.def(card).card().is_some_and(|c| c.is_minion());
                 if is_minion {
                     self.play_card(player, card, to, Zone::Hand);
@@ -317,6 +398,7 @@ impl GameState {
                     if let Some(n) = self.turn.cards_played.get_mut(player.ix()) {
                         n.0 += 1;
                     }
+                    self.turn.played_cards.push((player, card));
                     self.stack.push(Task::FinishAction(card));
                     self.stack.push(Task::Flush);
                     self.stack.push(Task::Run(ability.effect.clone(), ctx));

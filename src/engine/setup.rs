@@ -144,6 +144,8 @@ impl GameState {
                 used: Vec::new(),
                 decisions: 0,
                 loop_stopped: false,
+                moved: Vec::new(),
+                played_cards: Vec::new(),
             },
         );
         for seat in 0..n {

@@ -25,6 +25,24 @@ impl GameState {
             }))
     }
 
+    /// The card whose protection stops `ctx`'s destruction of this minion: another
+    /// player's card cannot destroy it (Too Cute).
+    pub(super) fn guarded_from_destruction(&self, card: Uid, ctx: &Ctx) -> Option<Uid> {
+        let controller = self.minion(card)?.controller;
+        if ctx.you == controller || self.def(ctx.source).card().is_none() {
+            return None;
+        }
+        self.statics().find_map(|(src, st)| match st {
+            Static::NotDestroyedByOthers(f)
+                if src.controller == controller
+                    && self.minion_matches(f, card, &Ctx::for_source(&src)) =>
+            {
+                Some(src.card)
+            }
+            _ => None,
+        })
+    }
+
     /// True when the source is an action of a player other than the minion's controller.
     pub(super) fn is_others_action(&self, card: Uid, ctx: &Ctx) -> bool {
         let source_is_action = self.def(ctx.source).card().is_some_and(|c| !c.is_minion());
@@ -65,7 +83,7 @@ impl GameState {
             // A player who may ignore the base (Infiltrate) loses its protection for
             // their own minions (reference, Beautiful Castle, fan FAQ).
             Static::ShieldFromOthersCards(f) => {
-                by_power
+                (by_power || !depends_on_power(f))
                     && !(src.is_base && self.may_ignore_base(src.base, controller))
                     && self.minion_matches(f, card, &Ctx::for_source(&src))
             }
@@ -204,4 +222,9 @@ impl GameState {
             }
         }
     }
+}
+
+/// True when a protection's filter looks at the minion's power (Beautiful Castle).
+fn depends_on_power(f: &super::effect::MinionFilter) -> bool {
+    f.power_at_least.is_some() || f.power_at_most.is_some() || f.power_below.is_some()
 }

@@ -137,6 +137,9 @@ pub struct Allowance {
     /// The card that granted it (none for the turn's normal plays).
     #[serde(default)]
     pub source: Option<Uid>,
+    /// Only a card with this name (Groupie).
+    #[serde(default)]
+    pub named: Option<String>,
 }
 
 impl Allowance {
@@ -151,6 +154,7 @@ impl Allowance {
             only_where_minion: false,
             from_discard: false,
             source: None,
+            named: None,
         }
     }
 }
@@ -188,6 +192,13 @@ pub struct Turn {
     /// True once the valve has stopped a loop this turn (said once).
     #[serde(default)]
     pub loop_stopped: bool,
+    /// Every minion move this turn, oldest first (Guide: the first move of each).
+    #[serde(default)]
+    pub moved: Vec<Uid>,
+    /// Every card played this turn, by whom (Forgotten Horrors: a card you played
+    /// that moved your minions).
+    #[serde(default)]
+    pub played_cards: Vec<(PlayerId, Uid)>,
 }
 
 /// A temporary change with an end.
@@ -195,6 +206,8 @@ pub struct Turn {
 pub enum Lasting {
     /// A minion's power changes.
     Power { minion: Uid, amount: i32 },
+    /// A power change that lasts only while the minion stays on this base (Ancient Temple).
+    PowerHere { minion: Uid, amount: i32, base: Uid },
     /// A base's breakpoint changes.
     Breakpoint { base: Uid, amount: i32 },
     /// The player cannot play actions.
@@ -314,6 +327,22 @@ pub struct GameState {
     /// The turn and phase last paused at, so each pause happens once.
     #[serde(default)]
     pub paused: Option<(u32, Phase)>,
+    /// Minions being destroyed whose abilities were cancelled as they left (Cuddle):
+    /// only while one destruction is handled.
+    #[serde(default)]
+    pub cancelled_as_it_left: Vec<Uid>,
+    /// Programs waiting for a scored base to be replaced (Lost City).
+    #[serde(default)]
+    pub delayed: Vec<Delayed>,
+}
+
+/// A program waiting for the scored base `base` to be replaced; it then runs with
+/// the new base as `Subject` and `Here`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Delayed {
+    pub base: Uid,
+    pub effect: super::effect::Effect,
+    pub ctx: super::interp::Ctx,
 }
 
 /// A player who may ignore a base's ability, through a card in play (Infiltrate).
@@ -374,6 +403,8 @@ impl GameState {
             redirected: Vec::new(),
             pause_at: Vec::new(),
             paused: None,
+            delayed: Vec::new(),
+            cancelled_as_it_left: Vec::new(),
         }
     }
 

@@ -60,7 +60,7 @@ impl GameState {
             Effect::Move { what, to } => {
                 if let (Some(c), Some(base)) = (card(self, &what), card(self, &to)) {
                     if !self.intercepted(c, &ctx) {
-                        self.move_minion(c, base);
+                        self.move_minion(c, base, ctx.you, ctx.source);
                     }
                 }
             }
@@ -79,18 +79,24 @@ impl GameState {
                 what,
                 amount,
                 until,
+                while_on,
             } => {
                 if let Some(c) = card(self, &what) {
                     let n = self.amount(&amount, &ctx);
                     if self.minion(c).is_some() && !self.intercepted(c, &ctx) {
                         let until = Expiry::from_until(until, ctx.you, &self.turn);
-                        self.lasting.push(LastingEffect {
-                            what: Lasting::Power {
+                        let what = match while_on.and_then(|t| card(self, &t)) {
+                            Some(base) => Lasting::PowerHere {
+                                minion: c,
+                                amount: n,
+                                base,
+                            },
+                            None => Lasting::Power {
                                 minion: c,
                                 amount: n,
                             },
-                            until,
-                        });
+                        };
+                        self.lasting.push(LastingEffect { what, until });
                         self.events.push(Event::PowerChanged {
                             card: c,
                             amount: n,
@@ -232,7 +238,18 @@ impl GameState {
                 }
             }
             Effect::PutOnDeckTop(t) => {
-                if let Some(c) = card(self, &t).filter(|&c| self.out_of_play(c)) {
+                // A card in play goes too (Always Room at Granny's), unless protected.
+                if let Some(c) = card(self, &t).filter(|&c| self.on_table(c)) {
+                    if self.minion(c).is_none() || !self.intercepted(c, &ctx) {
+                        self.leave_play(c, Zone::DeckTop);
+                        self.did();
+                        self.events.push(Event::Placed {
+                            card: c,
+                            to: Zone::DeckTop,
+                            by: Some(ctx.source),
+                        });
+                    }
+                } else if let Some(c) = card(self, &t).filter(|&c| self.out_of_play(c)) {
                     self.take_out_of_zone(c);
                     self.put_in_zone(c, Zone::DeckTop);
                     self.did();
@@ -351,7 +368,92 @@ impl GameState {
             }
             Effect::Transfer { action, to } => {
                 if let (Some(a), Some(m)) = (card(self, &action), card(self, &to)) {
-                    self.transfer(a, m, &ctx);
+                    if self.def(m).base().is_some() {
+                        self.transfer_to_base(a, m);
+                    } else {
+                        self.transfer(a, m, &ctx);
+                    }
+                }
+            }
+            Effect::AddCounters { what, amount } => {
+                let n = self.amount(&amount, &ctx);
+                if let Some(c) = card(self, &what).filter(|&c| self.minion(c).is_some()) {
+                    if n != 0 && !self.intercepted(c, &ctx) {
+                        self.add_counters(c, n, Some(ctx.source));
+                    }
+                }
+            }
+            Effect::AddBase { bind, then } => {
+                if self.base_deck.is_empty() {
+                    let mut pile = std::mem::take(&mut self.base_discard);
+                    pile.shuffle(&mut self.rng);
+                    self.base_deck = pile;
+                }
+                if self.base_deck.is_empty() {
+                    return;
+                }
+                let new = self.base_deck.remove(0);
+                self.bases.push(super::state::BaseInPlay {
+                    card: new,
+                    minions: Vec::new(),
+                    actions: Vec::new(),
+                });
+                self.did();
+                self.events.push(Event::BaseAdded {
+                    base: new,
+                    by: Some(ctx.source),
+                });
+                self.base_entered(new);
+                self.stack
+                    .push(Task::Run(*then, ctx.with(&bind, Value::Base(new))));
+            }
+            Effect::PutBaseOnBottom(t) => {
+                if let Some(b) = card(self, &t) {
+                    if let Some(i) = self.base_deck.iter().position(|&x| x == b) {
+                        self.base_deck.remove(i);
+                        self.base_deck.push(b);
+                        self.events.push(Event::BaseToBottom {
+                            player: ctx.you,
+                            by: Some(ctx.source),
+                        });
+                    }
+                }
+            }
+            Effect::DiscardBase(t) => {
+                if let Some(b) = card(self, &t) {
+                    if let Some(i) = self.base_deck.iter().position(|&x| x == b) {
+                        self.base_deck.remove(i);
+                        self.base_discard.push(b);
+                        self.events.push(Event::BaseDiscarded {
+                            base: b,
+                            by: Some(ctx.source),
+                        });
+                    }
+                }
+            }
+            Effect::RevealBase(t) => {
+                if let Some(b) = card(self, &t) {
+                    self.events.push(Event::BaseRevealed { base: b });
+                }
+            }
+            Effect::AfterReplaced(then) => {
+                if let Some(base) = ctx.scoring {
+                    self.delayed.push(super::state::Delayed {
+                        base,
+                        effect: *then,
+                        ctx,
+                    });
+                }
+            }
+            Effect::ShuffleIntoDeck(t) => {
+                if let Some(c) = card(self, &t).filter(|&c| self.on_table(c)) {
+                    if self.minion(c).is_none() || !self.intercepted(c, &ctx) {
+                        self.leave_play(c, Zone::DeckTop);
+                        let owner = self.owner(c);
+                        self.players[owner.ix()].deck.shuffle(&mut self.rng);
+                        self.did();
+                        self.events.push(Event::ShuffledIntoDeck { card: c });
+                    }
                 }
             }
             Effect::DestroyAnyway(t) => {
@@ -384,6 +486,7 @@ impl GameState {
             minion: spec.minion,
             normal: false,
             power_at_most: spec.power_at_most,
+            named: spec.named.clone(),
             only_on: spec.only_on.as_ref().and_then(|t| self.target_card(t, ctx)),
             only_where_no_minion: spec.only_where_no_minion_of_yours,
             only_where_minion: spec.only_where_minion_of_yours,
@@ -537,8 +640,9 @@ impl GameState {
         self.did();
     }
 
-    /// Moves a minion, with its attachments and counters, to another base.
-    pub(super) fn move_minion(&mut self, card: Uid, to: Uid) {
+    /// Moves a minion, with its attachments and counters, to another base: `mover`'s
+    /// card or ability `by` moved it. Then what waits for a move is triggered.
+    pub(super) fn move_minion(&mut self, card: Uid, to: Uid, mover: PlayerId, by: Uid) {
         let (Loc::Minion(b, m), Some(t)) = (self.locate(card), self.base_index(to)) else {
             return;
         };
@@ -548,8 +652,118 @@ impl GameState {
         }
         let minion = self.bases[b].minions.remove(m);
         self.bases[t].minions.push(minion);
+        self.lasting.retain(
+            |l| !matches!(l.what, Lasting::PowerHere { minion: x, base, .. } if x == card && base != to),
+        );
         self.events.push(Event::Moved { card, from, to });
         self.did();
+        self.turn.moved.push(card);
+        self.minion_moved(card, to, mover, by);
+    }
+
+    /// Queues the abilities that wait for a minion's move: at the base it reached
+    /// (Fun Bear, Lake Minnetonka, Forgotten Horrors) and anywhere for its first move
+    /// of the turn (Guide).
+    fn minion_moved(&mut self, card: Uid, to: Uid, mover: PlayerId, by: Uid) {
+        let first = self.turn.moved.iter().filter(|&&c| c == card).count() == 1;
+        let controller = self.controller(card);
+        let by_played = self.turn.played_cards.contains(&(mover, by));
+        for src in self.sources().collect::<Vec<_>>() {
+            for a in self.def(src.card).abilities() {
+                let mut ctx = Ctx::for_source(&src).with("player", Value::Player(mover));
+                ctx.subject = Some(card);
+                match a.when {
+                    Trigger::AfterMinionMovedHere if src.base == to && src.card != card => {
+                        if src.is_base {
+                            ctx.you = mover;
+                        }
+                    }
+                    Trigger::AfterMinionFirstMove if first && !src.is_base => {}
+                    Trigger::AfterYourCardMovedYourMinionsHere
+                        if src.base == to
+                            && !src.is_base
+                            && by_played
+                            && mover == src.controller
+                            && controller == src.controller =>
+                    {
+                        // One card moving several minions here: one trigger.
+                        ctx.subject = Some(by);
+                        let twice = self.triggered.iter().any(|t| {
+                            t.when == a.when
+                                && t.ctx.source == src.card
+                                && t.ctx.subject == Some(by)
+                        });
+                        if twice {
+                            continue;
+                        }
+                    }
+                    _ => continue,
+                }
+                self.trigger(a.when, a.effect.clone(), ctx);
+            }
+        }
+    }
+
+    /// Puts +1 power counters on a minion (or takes them off, for a negative number).
+    pub(super) fn add_counters(&mut self, card: Uid, n: i32, by: Option<Uid>) {
+        let Loc::Minion(b, m) = self.locate(card) else {
+            return;
+        };
+        let minion = &mut self.bases[b].minions[m];
+        let before = minion.counters as i32;
+        let after = (before + n).max(0);
+        if after == before {
+            return;
+        }
+        minion.counters = after as u32;
+        self.did();
+        self.events.push(Event::CountersChanged {
+            card,
+            amount: after - before,
+            total: after as u32,
+            by,
+        });
+    }
+
+    /// Transfers an action on a base to another base (Forgotten Horrors): not a play.
+    fn transfer_to_base(&mut self, action: Uid, to: Uid) {
+        let Loc::OnBase(b, a) = self.locate(action) else {
+            return;
+        };
+        let from = self.bases[b].card;
+        let Some(t) = self.base_index(to).filter(|_| from != to) else {
+            return;
+        };
+        let moved = self.bases[b].actions.remove(a);
+        self.bases[t].actions.push(moved);
+        self.events.push(Event::Transferred {
+            card: action,
+            from,
+            to,
+        });
+        self.did();
+    }
+
+    /// Queues what waits for a new base to come into play: Specials in hands (Crypt
+    /// Looter), each for its owner.
+    pub(super) fn base_entered(&mut self, base: Uid) {
+        for p in 0..self.players.len() {
+            for card in self.players[p].hand.clone() {
+                for a in self.def(card).abilities() {
+                    if a.when == Trigger::BaseEntersPlayFromHand {
+                        let ctx = Ctx {
+                            source: card,
+                            you: PlayerId(p as u8),
+                            here: Some(base),
+                            subject: Some(base),
+                            scoring: None,
+                            vars: Vec::new(),
+                        };
+                        self.trigger(a.when, a.effect.clone(), ctx);
+                    }
+                }
+            }
+        }
     }
 
     /// Draws cards, making a new deck from the discard pile when the deck runs out.
@@ -649,6 +863,7 @@ impl GameState {
             old,
             new: Some(new),
         });
+        self.base_entered(new);
     }
 
     /// Puts a card into play from hand or discard pile: a minion on a base, an action
@@ -744,6 +959,7 @@ impl GameState {
         if let Some(n) = self.turn.cards_played.get_mut(player.ix()) {
             n.0 += 1;
         }
+        self.turn.played_cards.push((player, card));
         if def.is_minion() {
             if self.turn.player == player && self.turn.phase == Phase::PlayCards {
                 self.turn.minions_played += 1;
@@ -753,6 +969,9 @@ impl GameState {
             }
             if let Some(base) = here {
                 self.turn.played_on.push((player, base, card));
+            }
+            if self.turn.played_minions.get(player.ix()) == Some(&1) {
+                self.first_minion_played(player, card, here);
             }
         }
         let ctx = Ctx {
@@ -821,6 +1040,26 @@ impl GameState {
                 ctx.you = you;
                 ctx.subject = Some(card);
                 self.trigger(a.when, a.effect.clone(), ctx);
+            }
+        }
+    }
+
+    /// Queues the Specials in `player`'s hand that wait for their first minion of a
+    /// turn (Snuggly Bear), each with that minion's base as `Here`.
+    fn first_minion_played(&mut self, player: PlayerId, card: Uid, here: Option<Uid>) {
+        for c in self.players[player.ix()].hand.clone() {
+            for a in self.def(c).abilities() {
+                if a.when == Trigger::AfterYourFirstMinionFromHand {
+                    let ctx = Ctx {
+                        source: c,
+                        you: player,
+                        here,
+                        subject: Some(card),
+                        scoring: None,
+                        vars: Vec::new(),
+                    };
+                    self.trigger(a.when, a.effect.clone(), ctx);
+                }
             }
         }
     }

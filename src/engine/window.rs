@@ -182,6 +182,11 @@ impl GameState {
             return;
         }
         let after = PlayerId((next.0 + 1) % n);
+        // A Special whose card has left the hand meanwhile is not offered.
+        let waiting: Vec<Triggered> = waiting
+            .into_iter()
+            .filter(|t| self.leading_condition_holds(&t.effect, &t.ctx))
+            .collect();
         let mine: Vec<Choice> = waiting
             .iter()
             .filter(|t| t.ctx.you == next)
@@ -236,8 +241,23 @@ impl GameState {
             next,
             passes: 0,
         });
+        // Choosing it answers its "may" (also one behind its condition).
         let effect = match chosen.effect {
             Effect::May(inner) => *inner,
+            Effect::If {
+                cond,
+                then,
+                otherwise,
+            } if matches!(*then, Effect::May(_)) => {
+                let Effect::May(inner) = *then else {
+                    unreachable!("matched a may")
+                };
+                Effect::If {
+                    cond,
+                    then: inner,
+                    otherwise,
+                }
+            }
             other => other,
         };
         self.push_resolution(effect, chosen.ctx);

@@ -424,6 +424,12 @@ fn choose_header(d: &Decision, w: &Words, source: Uid, purpose: Option<Purpose>)
         Some(Purpose::Weaken) => " to weaken",
         Some(Purpose::Control) => " to take control of until the end of the turn",
         Some(Purpose::Transfer) => " to transfer",
+        Some(Purpose::Replacement) => {
+            " to replace the scored base; the other goes to the base discard pile"
+        }
+        Some(Purpose::BaseToBottom) => {
+            " to put on the bottom of the base deck; the other stays on top"
+        }
         Some(Purpose::Target) | None => "",
     };
     let optional = if d.options.contains(&Choice::Done) {
@@ -464,6 +470,10 @@ fn header(d: &Decision, w: &Words) -> String {
             w.card(*base),
             game.base_power(*base),
             game.breakpoint(*base)
+        ),
+        Ask::AfterScoring { base } => format!(
+            "{} has scored: use a Special, or pass?",
+            w.card(*base)
         ),
         Ask::Choose { source, purpose } => choose_header(d, w, *source, *purpose),
         Ask::May { source } => {

@@ -152,3 +152,30 @@ pub(super) fn gained_vp(
         vec![],
     )
 }
+
+/// "Fun Bear: Fun Bear gains a power counter; counters now 2, power 4."
+pub(super) fn counters_changed(
+    scene: &Scene,
+    card: Uid,
+    amount: i32,
+    total: u32,
+    by: Option<Uid>,
+) -> Said {
+    let w = &scene.words;
+    let what = match amount {
+        1 => "gains a +1 power counter".to_string(),
+        n if n > 1 => format!("gains {n} +1 power counters"),
+        -1 => "loses a +1 power counter".to_string(),
+        n => format!("loses {} +1 power counters", -n),
+    };
+    say(
+        Verbosity::Brief,
+        sentence(&format!(
+            "{}{} {what}; counters now {total}, power {}.",
+            cause(w, by),
+            w.owned_card(card, scene.actor),
+            w.game.power(card)
+        )),
+        base_then(scene, card).into_iter().collect(),
+    )
+}

@@ -232,6 +232,18 @@ fn sentences(scene: &Scene, events: &[Event]) -> Vec<Said> {
             }
             Event::ShuffledIntoDeck { card } => one(hands::shuffled_into_deck(w, *card)),
             Event::LoopStopped { player } => one(turns::loop_stopped(w, *player)),
+            Event::CountersChanged {
+                card,
+                amount,
+                total,
+                by,
+            } => one(changes::counters_changed(
+                scene, *card, *amount, *total, *by,
+            )),
+            Event::BaseAdded { base, by } => one(scoring::base_added(scene, *base, *by)),
+            Event::BaseToBottom { player, by } => one(scoring::base_to_bottom(w, *player, *by)),
+            Event::BaseRevealed { base } => one(scoring::base_revealed(w, *base)),
+            Event::BaseDiscarded { base, by } => one(scoring::base_discarded(w, *base, *by)),
         };
         i += used.max(1);
     }

@@ -1,10 +1,11 @@
 //! Bases: ready to score, scored (places and VP in one line), the minions cleared
 //! to the discard piles, and the base that replaces it.
 
-use super::{say, Said, Scene, Verbosity};
+use super::{cause, say, Said, Scene, Verbosity, Words};
 use crate::engine::events::Zone;
 use crate::engine::state::Loc;
 use crate::engine::{Event, PlayerId, Uid};
+use crate::play::describe::sentence;
 use crate::play::describe::{and_list, count};
 
 /// "Tortuga is ready to score: 23 of 21." (normal: the scoring line follows).
@@ -143,4 +144,55 @@ pub(super) fn replaced(scene: &Scene, old: Uid, new: Option<Uid>) -> Said {
         None => format!("{} is gone and no base replaces it.", w.card(old)),
     };
     say(Verbosity::Brief, text, vec![])
+}
+
+/// "Idaho Smith: Temple of Goju comes into play as an additional base, breakpoint 18."
+pub(super) fn base_added(scene: &Scene, base: Uid, by: Option<Uid>) -> Said {
+    let w = &scene.words;
+    say(
+        Verbosity::Brief,
+        sentence(&format!(
+            "{}{} comes into play as an additional base, breakpoint {}.",
+            cause(w, by),
+            w.card(base),
+            w.game.breakpoint(base)
+        )),
+        vec![],
+    )
+}
+
+/// "Glory Hound: you put a base on the bottom of the base deck." Which base is
+/// known only to the player who looked, so it is not named.
+pub(super) fn base_to_bottom(w: &Words, player: PlayerId, by: Option<Uid>) -> Said {
+    say(
+        Verbosity::Brief,
+        sentence(&format!(
+            "{}{} a base on the bottom of the base deck and the other back on top.",
+            cause(w, by),
+            w.acts(player, "put")
+        )),
+        vec![],
+    )
+}
+
+/// "Revealed from the base deck: Tortuga."
+pub(super) fn base_revealed(w: &Words, base: Uid) -> Said {
+    say(
+        Verbosity::Brief,
+        format!("Revealed from the base deck: {}.", w.card(base)),
+        vec![],
+    )
+}
+
+/// "Lost City: Tortuga goes to the base discard pile."
+pub(super) fn base_discarded(w: &Words, base: Uid, by: Option<Uid>) -> Said {
+    say(
+        Verbosity::Brief,
+        sentence(&format!(
+            "{}{} goes to the base discard pile.",
+            cause(w, by),
+            w.card(base)
+        )),
+        vec![],
+    )
 }
