@@ -1,6 +1,6 @@
 //! The soak: thousands of random games (random legal answers, random seeds, factions
 //! drawn from every complete faction), checking after every answer that every card is
-//! somewhere exactly once, no power or breakpoint is below zero, a question is always
+//! somewhere exactly once (bases too: in play, base deck or base discard), no power or breakpoint is below zero, a question is always
 //! pending until the game ends, and every game ends; and that the same seed and answers
 //! replay the same events. Bot games too (heuristic, random and the easy search bot
 //! against each other): each must end without the engine's loop valve.
@@ -70,6 +70,27 @@ fn check_invariants(game: &GameState) -> Result<(), String> {
                 game.turn.phase
             ));
         }
+    }
+    // Every base is in exactly one place: in play (additional ones included: Idaho
+    // Smith), in the base deck or in the base discard pile.
+    let mut bases: Vec<Uid> = game
+        .bases
+        .iter()
+        .map(|b| b.card)
+        .chain(game.base_deck.iter().copied())
+        .chain(game.base_discard.iter().copied())
+        .collect();
+    bases.sort();
+    let all_bases: Vec<Uid> = (0..game.cards.len() as u16)
+        .map(Uid)
+        .filter(|&c| game.def(c).base().is_some())
+        .collect();
+    if bases != all_bases {
+        return Err(format!(
+            "bases: {} found in play, base deck and base discard, {} in the game",
+            bases.len(),
+            all_bases.len()
+        ));
     }
     for base in &game.bases {
         if game.breakpoint(base.card) < 0 {

@@ -11,9 +11,24 @@ use crate::engine::{Ask, Choice, Decision, PlayTo, PlayerId, Uid};
 /// The index of the best-scoring option among `candidates` (indices into the
 /// options), the first of equals.
 pub(super) fn choose(view: &SeatView, decision: &Decision, candidates: &[usize]) -> usize {
+    // A move that can only take this seat's own minions gathers them (Rick Roll, Tour
+    // Bus, Palooza): moving the strongest is then good, not a loss.
+    let gather = matches!(
+        decision.ask,
+        Ask::Choose {
+            purpose: Some(Purpose::Move),
+            ..
+        }
+    ) && decision.options.iter().all(|o| match o {
+        Choice::Card(c) => view.table_controller(*c) == Some(view.seat()),
+        _ => true,
+    });
     let mut best = (i64::MIN, candidates.first().copied().unwrap_or(0));
     for &i in candidates {
-        let score = score(view, &decision.ask, &decision.options[i]);
+        let score = match &decision.options[i] {
+            Choice::Card(c) if gather => 5 + view.power(*c) as i64,
+            option => score(view, &decision.ask, option),
+        };
         if score > best.0 {
             best = (score, i);
         }
@@ -142,6 +157,7 @@ fn harmful(text: &str) -> bool {
         .any(|s| text.contains(s));
     !shields
         && (text.contains("destroy")
+            || text.contains("cancel")
             || bytes
                 .windows(2)
                 .any(|w| w[0] == b'-' && w[1].is_ascii_digit()))
@@ -216,7 +232,10 @@ fn pick(view: &SeatView, purpose: Option<Purpose>, source: Uid, option: &Choice)
                         10 + enemy_threat(view, *c)
                     }
                 }
-                Some(Purpose::Discard) => 1 - card_value(view, *c),
+                // A card of ours out of play sent under the deck: the weakest, and
+                // only a weak one when it may stay (Granny, Attic Treasures).
+                Some(Purpose::Discard | Purpose::PlaceOnBottom) => 1 - card_value(view, *c),
+                Some(Purpose::Rescue) => 5 + card_value(view, *c),
                 Some(Purpose::Power | Purpose::Transfer) if in_play => {
                     let base_bonus = view.base_of(*c).map_or(0, |b| first_vp(view, b));
                     if ours {

@@ -523,6 +523,9 @@ pub enum Purpose {
     Replacement,
     /// Putting a base on the bottom of the base deck (Glory Hound).
     BaseToBottom,
+    /// Saving a minion of a scored base onto its owner's deck instead of the discard
+    /// pile (Retirement Community, Always Room at Granny's).
+    Rescue,
 }
 
 /// What a choice or a for-each ranges over.

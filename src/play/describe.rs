@@ -316,7 +316,10 @@ impl<'a> Words<'a> {
                 ));
             }
             if m.counters > 0 {
-                text.push_str(&format!(", {}", count(m.counters as usize, "+1 counter")));
+                text.push_str(&format!(
+                    ", {}",
+                    count(m.counters as usize, "power counter")
+                ));
             }
             for a in &m.attached {
                 text.push_str(&format!(

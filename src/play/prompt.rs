@@ -427,6 +427,9 @@ fn choose_header(d: &Decision, w: &Words, source: Uid, purpose: Option<Purpose>)
         Some(Purpose::Replacement) => {
             " to replace the scored base; the other goes to the base discard pile"
         }
+        Some(Purpose::Rescue) => {
+            " to put on top or bottom of its owner's deck instead of the discard pile"
+        }
         Some(Purpose::BaseToBottom) => {
             " to put on the bottom of the base deck; the other stays on top"
         }

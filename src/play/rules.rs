@@ -92,6 +92,19 @@ const TOPICS: &[Topic] = &[
             "Choose one: you pick one of the listed effects as the card resolves.",
         ],
     },
+    Topic {
+        name: "what were we thinking",
+        also: &["counters", "cancel", "starting", "explorers", "grannies", "rock stars", "teddy bears", "wwwt"],
+        lines: &[
+            "What Were We Thinking? adds Explorers, Grannies, Rock Stars and Teddy Bears.",
+            "Power counters: each adds 1 to the minion's power; they move with it and are lost when it leaves play.",
+            "Cancel: a cancelled ability is treated as if it did not exist; actions on that minion keep theirs.",
+            "Starting power or breakpoint: the printed number, unless a card sets it; other changes apply on top.",
+            "Look at a card: only you learn it. Reveal it: everyone does. Drawing from the bottom of your deck still counts as drawing.",
+            "Some Specials are played from your hand after a base scores, while its cards are still on it, or when a new base comes into play.",
+            "Additional base: Idaho Smith adds a base for good; when it scores it is replaced like any other.",
+        ],
+    },
 ];
 
 /// The topics' lines: with no topic, the list of topics; a topic by name, the start
