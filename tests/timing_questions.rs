@@ -195,3 +195,56 @@ fn the_optional_round_and_the_which_play_question_read_as_choices() {
         "{labels:?}"
     );
 }
+
+/// A base about to score, its winner holding Total Sellout: the after-scoring
+/// question of What Were We Thinking? comes once the VP are awarded.
+const SELLOUT: &str = r#"(
+    players: [
+        (factions: ["rock_stars", "ninjas"], hand: ["rock_stars.total_sellout"],
+            deck: ["ninjas.shinobi", "ninjas.tiger_assassin", "ninjas.ninja_acolyte"]),
+        (factions: ["robots", "aliens"]),
+    ],
+    bases: [
+        (base: "bases.jungle_oasis", minions: [
+            (card: "ninjas.ninja_master", owner: 0),
+            (card: "ninjas.ninja_master", owner: 0),
+            (card: "ninjas.ninja_master", owner: 0),
+        ]),
+        (base: "bases.tar_pits"),
+    ],
+    turn: (player: 1, phase: ScoreBases),
+)"#;
+
+#[test]
+fn the_after_scoring_question_reads_as_a_choice_and_every_bot_answers_it() {
+    let game = position(SELLOUT);
+    let d = game.pending().unwrap().clone();
+    assert!(matches!(d.ask, Ask::AfterScoring { .. }), "{:?}", d.ask);
+    assert_eq!(d.player, PlayerId(0));
+    let seats = seats();
+    let w = words(&game, &seats);
+    let menu = decision_menu(&d, &w, Verbosity::Normal, &[]);
+    assert!(
+        menu.header
+            .contains("Jungle Oasis has scored: use a Special, or pass?"),
+        "{}",
+        menu.header
+    );
+    let items = menu.items();
+    assert_eq!(pick("total", &items), Ok(0));
+    for kind in [BotKind::Random, BotKind::Heuristic, BotKind::Easy] {
+        let mut game = position(SELLOUT);
+        let mut bot = Bot::new(kind, 3);
+        let view = SeatView::new(&game, PlayerId(0));
+        let i = bot.choose(&view);
+        assert!(i < d.options.len(), "{kind:?}");
+        game.answer(i).unwrap();
+        assert!(
+            !matches!(
+                game.pending().map(|d| &d.ask),
+                Some(Ask::AfterScoring { .. })
+            ),
+            "{kind:?}"
+        );
+    }
+}
