@@ -147,12 +147,20 @@ fn whereabouts(w: &Words, id: &str) -> Vec<String> {
         .map(Uid)
         .filter(|&c| game.def(c).id() == id)
         .filter_map(|c| match game.locate(c) {
-            Loc::Minion(..) => Some(format!(
-                "In play: {}, {}, power {}.",
-                w.owner_word(game.controller(c)),
-                w.place(c),
-                game.power(c)
-            )),
+            Loc::Minion(..) => {
+                let counters = game.minion(c).map_or(0, |m| m.counters);
+                let extra = if counters > 0 {
+                    format!(", {}", count(counters as usize, "power counter"))
+                } else {
+                    String::new()
+                };
+                Some(format!(
+                    "In play: {}, {}, power {}{extra}.",
+                    w.owner_word(game.controller(c)),
+                    w.place(c),
+                    game.power(c)
+                ))
+            }
             Loc::OnBase(..) | Loc::OnMinion(..) => Some(format!(
                 "In play: {}, {}.",
                 w.owner_word(game.controller(c)),
