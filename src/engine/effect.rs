@@ -344,6 +344,11 @@ pub enum Effect {
     /// Put a card that is not in play (in a deck, set aside, or in a discard pile) into
     /// its owner's hand: "take it into your hand" (Neophyte, Portal, Scry).
     PutInHand(Target),
+    /// Draw this particular card of its owner's deck (its top or its bottom): unlike
+    /// [`Effect::PutInHand`] it counts as drawing, because the rules say taking a card
+    /// from your deck into your hand is drawing wherever in the deck it sits (Matriarch,
+    /// Family Reunion, Hush, My Stories are On; Nana and Granny's Purse "draw it").
+    DrawCard(Target),
     /// Put a card that is not in play (set aside, in a hand or discard pile, or deeper
     /// in the deck) on top of its owner's deck: "put it back on top" (Portal). Each one
     /// goes above the last, so choosing them one by one sets their order.

@@ -237,6 +237,19 @@ impl GameState {
                     });
                 }
             }
+            Effect::DrawCard(t) => {
+                if let Some(c) = card(self, &t).filter(|&c| matches!(self.locate(c), Loc::Deck(_)))
+                {
+                    let player = self.owner(c);
+                    self.take_out_of_zone(c);
+                    self.put_in_zone(c, Zone::Hand);
+                    self.did();
+                    self.events.push(Event::Drew {
+                        player,
+                        cards: vec![c],
+                    });
+                }
+            }
             Effect::PutOnDeckTop(t) => {
                 // A card in play goes too (Always Room at Granny's), unless protected.
                 if let Some(c) = card(self, &t).filter(|&c| self.on_table(c)) {
