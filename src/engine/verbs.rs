@@ -699,10 +699,13 @@ impl GameState {
                             && mover == src.controller
                             && controller == src.controller =>
                     {
-                        // One card moving several minions here: one trigger.
+                        // One card moving several minions here: one trigger. A minion
+                        // played here that pulls your minions here (Twister, Rick Roll) is
+                        // one card too: its "played here" trigger, still waiting, covers it
+                        // (rulebook, Forgotten Horrors: one draw and one transfer).
                         ctx.subject = Some(by);
                         let twice = self.triggered.iter().any(|t| {
-                            t.when == a.when
+                            (t.when == a.when || t.when == Trigger::AfterMinionPlayedHere)
                                 && t.ctx.source == src.card
                                 && t.ctx.subject == Some(by)
                         });
