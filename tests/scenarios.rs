@@ -68,6 +68,12 @@ fn each_faction_has_enough_scenarios() {
         ("tricksters", 53),
         ("wizards", 36),
         ("zombies", 28),
+        // What Were We Thinking? (issue: at least 35 per faction; the open
+        // implementation has about 61 for the whole set).
+        ("explorers", 35),
+        ("grannies", 35),
+        ("rock_stars", 35),
+        ("teddy_bears", 35),
         ("bases", 8),
         ("rulebook", 8),
     ];
