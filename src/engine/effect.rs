@@ -844,6 +844,12 @@ pub enum Cond {
     /// "You" have played a minion this turn on a base other than the one this card is
     /// (Under the Bed).
     PlayedMinionElsewhere,
+    /// "You" could play the bound card now onto that base as `PlayNow` would: the
+    /// base takes it (nothing forbids it: Ice Castle, another player's Bear Picnic)
+    /// and no cap on extra cards stops it. A Special that offers to play its own card
+    /// onto a given base is only offered then (Snuggly Bear), instead of asking a
+    /// "may" that would then do nothing.
+    CanPlayNow { card: Target, to: Target },
 }
 
 /// When a temporary change ends.

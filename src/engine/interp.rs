@@ -552,6 +552,15 @@ impl GameState {
             Cond::CanPlay(t) => self
                 .target_card(t, ctx)
                 .is_some_and(|c| self.can_play_extra(ctx.you, c)),
+            Cond::CanPlayNow { card, to } => {
+                match (self.target_card(card, ctx), self.target_card(to, ctx)) {
+                    (Some(c), Some(base)) => {
+                        self.may_play_minion_on(ctx.you, c, base)
+                            && !self.extra_cards_capped(ctx.you)
+                    }
+                    _ => false,
+                }
+            }
         }
     }
 
