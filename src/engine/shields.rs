@@ -8,11 +8,11 @@ use super::interp::{Ctx, Value};
 use super::state::{GameState, PlayerId, Uid};
 
 impl GameState {
-    /// True when an Ongoing ability says nothing can destroy this minion.
+    /// True when an Ongoing ability says nothing can destroy this minion. Its own
+    /// ability counts only while not cancelled (a Cuddled Warbot can be destroyed).
     pub(super) fn indestructible(&self, card: Uid) -> bool {
         let own = self
-            .def(card)
-            .abilities()
+            .live_abilities(card)
             .iter()
             .any(|a| matches!(a.statics, Some(Static::Indestructible)));
         own || (self.minion(card).is_some()
