@@ -248,7 +248,8 @@ impl GameState {
             .collect();
         minions.sort_by_key(|&(seat, _)| seat);
         for (_, card) in minions {
-            for a in self.def(card).abilities() {
+            // A cancelled minion (Cuddle, still attached on the scored base) has none.
+            for a in self.live_abilities(card) {
                 if a.when == Trigger::AfterMyBaseScores {
                     let mut ctx = self.ctx_of(card);
                     ctx.scoring = Some(base);
