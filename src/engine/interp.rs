@@ -720,9 +720,19 @@ impl GameState {
             return;
         };
         let values = self.select(&choose.from, &ctx);
+        // A card chosen to be played at once onto a given base is offered only if that
+        // base takes it (another player's Bear Picnic keeps small minions to its base,
+        // Ice Castle takes none): otherwise the play would silently fail (Hidden Ninja,
+        // Sir Squeezes).
+        let onto = play_pick_onto(&choose.then, &choose.bind)
+            .and_then(|to| self.target_card(to, &ctx));
         let values: Vec<Value> = values
             .into_iter()
             .filter(|v| self.may_target(v, &ctx))
+            .filter(|v| match (onto, v) {
+                (Some(base), Value::Card(c)) => self.may_play_minion_on(ctx.you, *c, base),
+                _ => true,
+            })
             .collect();
         // After a first pick the chooser may stop, except when every candidate must be
         // taken in turn (an order: `Times::All`).
@@ -804,5 +814,18 @@ pub fn value_choice(v: &Value) -> Choice {
         Value::Player(p) => Choice::Player(*p),
         Value::Faction(f) => Choice::Faction(f.clone()),
         Value::Num(_) => Choice::Done,
+    }
+}
+
+/// The base a choice's `then` plays the pick onto at once, when it begins by doing so
+/// (`PlayNow` of the bound card, alone or first in a sequence).
+fn play_pick_onto<'a>(then: &'a Effect, bind: &str) -> Option<&'a Target> {
+    match then {
+        Effect::PlayNow {
+            card: Target::Var(b),
+            to,
+        } if b == bind => Some(to),
+        Effect::Seq(steps) => steps.first().and_then(|e| play_pick_onto(e, bind)),
+        _ => None,
     }
 }
