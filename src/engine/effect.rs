@@ -791,9 +791,15 @@ pub enum Amount {
     BreakpointOf(Target),
     /// A card's printed power (a budget spent: Sir Squeezes).
     PrintedPower(Target),
-    /// The highest printed power among the minions a selector matches (0 if none):
-    /// their starting power (Lovey Bear).
+    /// The highest printed power among the minions a selector matches (0 if none).
     MaxPrintedPower(Box<Selector>),
+    /// The highest starting power among the minions a selector matches (0 if none):
+    /// the printed power, or more where the minion's own Ongoing raises it
+    /// ([`Static::StartingPowerAtLeast`]): another player's Lovey Bear raised to 7
+    /// starts at 7 (rulebook "Starting": cards can change it). Counters and other
+    /// modifiers do not count. Two such minions reading each other take the highest
+    /// value reachable without going round in a circle.
+    MaxStartingPower(Box<Selector>),
     /// How many cards these players hold in hand, together.
     HandSize(PlayerSel),
     /// The fewest cards any of these players holds in hand (0 if none).

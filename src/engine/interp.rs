@@ -481,6 +481,9 @@ impl GameState {
                 })
                 .max()
                 .unwrap_or(0),
+            Amount::MaxStartingPower(sel) => {
+                self.max_starting_power(sel, ctx, &mut vec![ctx.source])
+            }
             Amount::HandSize(sel) => self
                 .players_of(sel, ctx)
                 .iter()
@@ -714,6 +717,42 @@ impl GameState {
 
     /// Asks for the next pick of a choice (the `picked`-th), or ends it when nothing
     /// is left to choose.
+    /// [`Amount::MaxStartingPower`]; `seen` holds the minions whose starting power is
+    /// being worked out along the way (read as printed if met again).
+    fn max_starting_power(&self, sel: &Selector, ctx: &Ctx, seen: &mut Vec<Uid>) -> i32 {
+        self.select(sel, ctx)
+            .into_iter()
+            .filter_map(|v| match v {
+                Value::Card(c) => Some(self.starting_power(c, seen)),
+                _ => None,
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// A minion's starting power: printed, raised by its own live
+    /// [`super::effect::Static::StartingPowerAtLeast`] (never lowered).
+    fn starting_power(&self, card: Uid, seen: &mut Vec<Uid>) -> i32 {
+        let printed = self.printed_power(card);
+        if seen.contains(&card) || self.minion(card).is_none() {
+            return printed;
+        }
+        seen.push(card);
+        let ctx = self.ctx_of(card);
+        let mut best = printed;
+        for a in self.live_abilities(card) {
+            if let Some(super::effect::Static::StartingPowerAtLeast(amount)) = &a.statics {
+                let n = match amount {
+                    Amount::MaxStartingPower(sel) => self.max_starting_power(sel, &ctx, seen),
+                    other => self.amount(other, &ctx),
+                };
+                best = best.max(n);
+            }
+        }
+        seen.pop();
+        best
+    }
+
     pub(super) fn start_choice(&mut self, choose: Box<Choose>, ctx: Ctx, picked: u32) {
         let chooser = self.players_of(&choose.by, &ctx);
         let Some(&player) = chooser.first() else {
