@@ -763,8 +763,8 @@ impl GameState {
         // base takes it (another player's Bear Picnic keeps small minions to its base,
         // Ice Castle takes none): otherwise the play would silently fail (Hidden Ninja,
         // Sir Squeezes).
-        let onto = play_pick_onto(&choose.then, &choose.bind)
-            .and_then(|to| self.target_card(to, &ctx));
+        let onto =
+            play_pick_onto(&choose.then, &choose.bind).and_then(|to| self.target_card(to, &ctx));
         let values: Vec<Value> = values
             .into_iter()
             .filter(|v| self.may_target(v, &ctx))
