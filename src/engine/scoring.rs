@@ -295,10 +295,11 @@ impl GameState {
             },
         );
         for m in slot.minions {
+            let cancelled = self.attachments_cancel(&m.attached);
             for c in m.attached.iter().map(|a| a.card).chain(m.stored) {
                 self.put_in_zone(c, Zone::Discard);
             }
-            self.discard_from_play(m.card);
+            self.discard_from_play(m.card, cancelled);
         }
         for a in slot.actions {
             for c in a.stored.into_iter().chain([a.card]) {
