@@ -477,12 +477,15 @@ impl GameState {
     /// (Cuddle): also asked of a minion just taken off its base, whose attachments
     /// still say whether its abilities existed as it left.
     pub(super) fn attachments_cancel(&self, attached: &[ActionInPlay]) -> bool {
-        attached.iter().any(|a| {
-            self.def(a.card)
-                .abilities()
-                .iter()
-                .any(|ab| ab.statics == Some(Static::CancelAttached))
-        })
+        attached.iter().any(|a| self.cancels(a.card))
+    }
+
+    /// True when this action, attached to a minion, cancels that minion's abilities.
+    pub(super) fn cancels(&self, action: Uid) -> bool {
+        self.def(action)
+            .abilities()
+            .iter()
+            .any(|ab| ab.statics == Some(Static::CancelAttached))
     }
 
     /// A card's abilities as they are now: none for a minion in play whose abilities
