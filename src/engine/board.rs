@@ -470,13 +470,22 @@ fn s_abilities(state: &GameState, card: Uid) -> &'static [super::effect::Ability
 impl GameState {
     /// True when an action on this minion cancels its abilities (Cuddle).
     fn cancelled(&self, m: &MinionInPlay) -> bool {
-        !m.attached.is_empty()
-            && m.attached.iter().any(|a| {
-                self.def(a.card)
-                    .abilities()
-                    .iter()
-                    .any(|ab| ab.statics == Some(Static::CancelAttached))
-            })
+        self.attachments_cancel(&m.attached)
+    }
+
+    /// True when one of these attached actions cancels the minion's abilities
+    /// (Cuddle): also asked of a minion just taken off its base, whose attachments
+    /// still say whether its abilities existed as it left.
+    pub(super) fn attachments_cancel(&self, attached: &[ActionInPlay]) -> bool {
+        attached.iter().any(|a| self.cancels(a.card))
+    }
+
+    /// True when this action, attached to a minion, cancels that minion's abilities.
+    pub(super) fn cancels(&self, action: Uid) -> bool {
+        self.def(action)
+            .abilities()
+            .iter()
+            .any(|ab| ab.statics == Some(Static::CancelAttached))
     }
 
     /// A card's abilities as they are now: none for a minion in play whose abilities

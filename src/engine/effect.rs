@@ -799,9 +799,15 @@ pub enum Amount {
     BreakpointOf(Target),
     /// A card's printed power (a budget spent: Sir Squeezes).
     PrintedPower(Target),
-    /// The highest printed power among the minions a selector matches (0 if none):
-    /// their starting power (Lovey Bear).
+    /// The highest printed power among the minions a selector matches (0 if none).
     MaxPrintedPower(Box<Selector>),
+    /// The highest starting power among the minions a selector matches (0 if none):
+    /// the printed power, or more where the minion's own Ongoing raises it
+    /// ([`Static::StartingPowerAtLeast`]): another player's Lovey Bear raised to 7
+    /// starts at 7 (rulebook "Starting": cards can change it). Counters and other
+    /// modifiers do not count. Two such minions reading each other take the highest
+    /// value reachable without going round in a circle.
+    MaxStartingPower(Box<Selector>),
     /// How many cards these players hold in hand, together.
     HandSize(PlayerSel),
     /// The fewest cards any of these players holds in hand (0 if none).
@@ -852,6 +858,12 @@ pub enum Cond {
     /// "You" have played a minion this turn on a base other than the one this card is
     /// (Under the Bed).
     PlayedMinionElsewhere,
+    /// "You" could play the bound card now onto that base as `PlayNow` would: the
+    /// base takes it (nothing forbids it: Ice Castle, another player's Bear Picnic)
+    /// and no cap on extra cards stops it. A Special that offers to play its own card
+    /// onto a given base is only offered then (Snuggly Bear), instead of asking a
+    /// "may" that would then do nothing.
+    CanPlayNow { card: Target, to: Target },
 }
 
 /// When a temporary change ends.

@@ -481,6 +481,9 @@ impl GameState {
                 })
                 .max()
                 .unwrap_or(0),
+            Amount::MaxStartingPower(sel) => {
+                self.max_starting_power(sel, ctx, &mut vec![ctx.source])
+            }
             Amount::HandSize(sel) => self
                 .players_of(sel, ctx)
                 .iter()
@@ -552,6 +555,15 @@ impl GameState {
             Cond::CanPlay(t) => self
                 .target_card(t, ctx)
                 .is_some_and(|c| self.can_play_extra(ctx.you, c)),
+            Cond::CanPlayNow { card, to } => {
+                match (self.target_card(card, ctx), self.target_card(to, ctx)) {
+                    (Some(c), Some(base)) => {
+                        self.may_play_minion_on(ctx.you, c, base)
+                            && !self.extra_cards_capped(ctx.you)
+                    }
+                    _ => false,
+                }
+            }
         }
     }
 
@@ -705,15 +717,61 @@ impl GameState {
 
     /// Asks for the next pick of a choice (the `picked`-th), or ends it when nothing
     /// is left to choose.
+    /// [`Amount::MaxStartingPower`]; `seen` holds the minions whose starting power is
+    /// being worked out along the way (read as printed if met again).
+    fn max_starting_power(&self, sel: &Selector, ctx: &Ctx, seen: &mut Vec<Uid>) -> i32 {
+        self.select(sel, ctx)
+            .into_iter()
+            .filter_map(|v| match v {
+                Value::Card(c) => Some(self.starting_power(c, seen)),
+                _ => None,
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// A minion's starting power: printed, raised by its own live
+    /// [`super::effect::Static::StartingPowerAtLeast`] (never lowered).
+    fn starting_power(&self, card: Uid, seen: &mut Vec<Uid>) -> i32 {
+        let printed = self.printed_power(card);
+        if seen.contains(&card) || self.minion(card).is_none() {
+            return printed;
+        }
+        seen.push(card);
+        let ctx = self.ctx_of(card);
+        let mut best = printed;
+        for a in self.live_abilities(card) {
+            if let Some(super::effect::Static::StartingPowerAtLeast(amount)) = &a.statics {
+                let n = match amount {
+                    Amount::MaxStartingPower(sel) => self.max_starting_power(sel, &ctx, seen),
+                    other => self.amount(other, &ctx),
+                };
+                best = best.max(n);
+            }
+        }
+        seen.pop();
+        best
+    }
+
     pub(super) fn start_choice(&mut self, choose: Box<Choose>, ctx: Ctx, picked: u32) {
         let chooser = self.players_of(&choose.by, &ctx);
         let Some(&player) = chooser.first() else {
             return;
         };
         let values = self.select(&choose.from, &ctx);
+        // A card chosen to be played at once onto a given base is offered only if that
+        // base takes it (another player's Bear Picnic keeps small minions to its base,
+        // Ice Castle takes none): otherwise the play would silently fail (Hidden Ninja,
+        // Sir Squeezes).
+        let onto =
+            play_pick_onto(&choose.then, &choose.bind).and_then(|to| self.target_card(to, &ctx));
         let values: Vec<Value> = values
             .into_iter()
             .filter(|v| self.may_target(v, &ctx))
+            .filter(|v| match (onto, v) {
+                (Some(base), Value::Card(c)) => self.may_play_minion_on(ctx.you, *c, base),
+                _ => true,
+            })
             .collect();
         // After a first pick the chooser may stop, except when every candidate must be
         // taken in turn (an order: `Times::All`).
@@ -795,5 +853,18 @@ pub fn value_choice(v: &Value) -> Choice {
         Value::Player(p) => Choice::Player(*p),
         Value::Faction(f) => Choice::Faction(f.clone()),
         Value::Num(_) => Choice::Done,
+    }
+}
+
+/// The base a choice's `then` plays the pick onto at once, when it begins by doing so
+/// (`PlayNow` of the bound card, alone or first in a sequence).
+fn play_pick_onto<'a>(then: &'a Effect, bind: &str) -> Option<&'a Target> {
+    match then {
+        Effect::PlayNow {
+            card: Target::Var(b),
+            to,
+        } if b == bind => Some(to),
+        Effect::Seq(steps) => steps.first().and_then(|e| play_pick_onto(e, bind)),
+        _ => None,
     }
 }

@@ -248,7 +248,8 @@ impl GameState {
             .collect();
         minions.sort_by_key(|&(seat, _)| seat);
         for (_, card) in minions {
-            for a in self.def(card).abilities() {
+            // A cancelled minion (Cuddle, still attached on the scored base) has none.
+            for a in self.live_abilities(card) {
                 if a.when == Trigger::AfterMyBaseScores {
                     let mut ctx = self.ctx_of(card);
                     ctx.scoring = Some(base);
@@ -294,10 +295,11 @@ impl GameState {
             },
         );
         for m in slot.minions {
+            let cancelled = self.attachments_cancel(&m.attached);
             for c in m.attached.iter().map(|a| a.card).chain(m.stored) {
                 self.put_in_zone(c, Zone::Discard);
             }
-            self.discard_from_play(m.card);
+            self.discard_from_play(m.card, cancelled);
         }
         for a in slot.actions {
             for c in a.stored.into_iter().chain([a.card]) {

@@ -8,11 +8,11 @@ use super::interp::{Ctx, Value};
 use super::state::{GameState, PlayerId, Uid};
 
 impl GameState {
-    /// True when an Ongoing ability says nothing can destroy this minion.
+    /// True when an Ongoing ability says nothing can destroy this minion. Its own
+    /// ability counts only while not cancelled (a Cuddled Warbot can be destroyed).
     pub(super) fn indestructible(&self, card: Uid) -> bool {
         let own = self
-            .def(card)
-            .abilities()
+            .live_abilities(card)
             .iter()
             .any(|a| matches!(a.statics, Some(Static::Indestructible)));
         own || (self.minion(card).is_some()
@@ -154,9 +154,20 @@ impl GameState {
         if self.controller(minion) == player || self.playing[i].affected.contains(&minion) {
             return;
         }
-        let waiting: Vec<Effect> = self
-            .def(minion)
-            .abilities()
+        // A minion already cancelled by another card (a Cuddled Brownie) has no
+        // abilities; the card that cancels it now (Cuddle itself) affects it, and
+        // finds them still there (Brownie clarification: cancelling affects).
+        let cancelled_before = self.minion(minion).is_some_and(|m| {
+            m.attached
+                .iter()
+                .any(|a| a.card != source && self.cancels(a.card))
+        });
+        let own: &[super::effect::Ability] = if cancelled_before {
+            &[]
+        } else {
+            self.def(minion).abilities()
+        };
+        let waiting: Vec<Effect> = own
             .iter()
             .filter(|a| a.when == Trigger::AffectedByOthersPlay)
             .map(|a| a.effect.clone())

@@ -534,9 +534,11 @@ impl GameState {
     /// Takes a card out of play (with its attachments and stored cards going to their
     /// owners' discard piles) and puts it in a zone of its owner.
     pub(super) fn leave_play(&mut self, card: Uid, to: Zone) {
+        let mut cancelled = false;
         let removed: Vec<Uid> = match self.locate(card) {
             Loc::Minion(b, m) => {
                 let minion = self.bases[b].minions.remove(m);
+                cancelled = self.attachments_cancel(&minion.attached);
                 self.lasting.retain(|l| {
                     !matches!(l.what, Lasting::Power { minion: x, .. } | Lasting::Control { minion: x, .. } if x == card)
                 });
@@ -559,20 +561,22 @@ impl GameState {
             self.players[owner.ix()].discard.push(c);
         }
         if to == Zone::Discard {
-            self.discard_from_play(card);
+            self.discard_from_play(card, cancelled);
         } else {
             self.put_in_zone(card, to);
         }
     }
 
     /// A card leaving play for its owner's discard pile goes there, unless it is
-    /// shuffled into its owner's deck instead (Sleeping Beauty).
-    pub(super) fn discard_from_play(&mut self, card: Uid) {
-        let instead = self
-            .def(card)
-            .abilities()
-            .iter()
-            .any(|a| a.statics == Some(Static::ShuffledIntoDeckInsteadOfDiscard));
+    /// shuffled into its owner's deck instead (Sleeping Beauty), which a minion whose
+    /// abilities were `cancelled` as it left (Cuddle) is not.
+    pub(super) fn discard_from_play(&mut self, card: Uid, cancelled: bool) {
+        let instead = !cancelled
+            && self
+                .def(card)
+                .abilities()
+                .iter()
+                .any(|a| a.statics == Some(Static::ShuffledIntoDeckInsteadOfDiscard));
         if !instead {
             self.put_in_zone(card, Zone::Discard);
             return;
