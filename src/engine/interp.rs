@@ -715,8 +715,6 @@ impl GameState {
         }
     }
 
-    /// Asks for the next pick of a choice (the `picked`-th), or ends it when nothing
-    /// is left to choose.
     /// [`Amount::MaxStartingPower`]; `seen` holds the minions whose starting power is
     /// being worked out along the way (read as printed if met again).
     fn max_starting_power(&self, sel: &Selector, ctx: &Ctx, seen: &mut Vec<Uid>) -> i32 {
@@ -753,6 +751,8 @@ impl GameState {
         best
     }
 
+    /// Asks for the next pick of a choice (the `picked`-th), or ends it when nothing
+    /// is left to choose.
     pub(super) fn start_choice(&mut self, choose: Box<Choose>, ctx: Ctx, picked: u32) {
         let chooser = self.players_of(&choose.by, &ctx);
         let Some(&player) = chooser.first() else {

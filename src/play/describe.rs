@@ -215,7 +215,10 @@ impl<'a> Words<'a> {
     fn minion_short(&self, m: &MinionInPlay) -> String {
         let mut text = format!("{} {}", self.card(m.card), self.game.power(m.card));
         if m.counters > 0 {
-            text.push_str(&format!(" with {}", count(m.counters as usize, "power counter")));
+            text.push_str(&format!(
+                " with {}",
+                count(m.counters as usize, "power counter")
+            ));
         }
         if !m.attached.is_empty() {
             let names: Vec<String> = m.attached.iter().map(|a| self.card(a.card)).collect();
