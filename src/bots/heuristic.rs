@@ -11,18 +11,15 @@ use crate::engine::{Ask, Choice, Decision, PlayTo, PlayerId, Uid};
 /// The index of the best-scoring option among `candidates` (indices into the
 /// options), the first of equals.
 pub(super) fn choose(view: &SeatView, decision: &Decision, candidates: &[usize]) -> usize {
-    // A move that can only take this seat's own minions gathers them (Rick Roll, Tour
-    // Bus, Palooza): moving the strongest is then good, not a loss.
-    let gather = matches!(
-        decision.ask,
-        Ask::Choose {
-            purpose: Some(Purpose::Move),
-            ..
-        }
-    ) && decision.options.iter().all(|o| match o {
-        Choice::Card(c) => view.table_controller(*c) == Some(view.seat()),
-        _ => true,
-    });
+    // A move of this seat's own minions to one place the card names (Rick Roll, Tour
+    // Bus, Palooza, Idaho Smith) gathers them there: moving the strongest is then good,
+    // not a loss. Moves to "some other base" (Full Sail) keep the old caution.
+    let gather = matches!(&decision.ask, Ask::Choose { purpose: Some(Purpose::Move), source }
+            if gathers_to_one_place(view, source))
+        && decision.options.iter().all(|o| match o {
+            Choice::Card(c) => view.table_controller(*c) == Some(view.seat()),
+            _ => true,
+        });
     let mut best = (i64::MIN, candidates.first().copied().unwrap_or(0));
     for &i in candidates {
         let score = match &decision.options[i] {
@@ -52,6 +49,23 @@ fn score(view: &SeatView, ask: &Ask, option: &Choice) -> i64 {
         (_, Choice::Use { .. }) => 22,
         _ => 0,
     }
+}
+
+/// True when a card's (or base's) text moves minions to one place it names: "to this
+/// base", "to it,", "to here", "to that new base".
+fn gathers_to_one_place(view: &SeatView, source: &Uid) -> bool {
+    let Some(def) = view.def(*source) else {
+        return false;
+    };
+    let text = def
+        .card()
+        .map(|c| c.text.as_str())
+        .or_else(|| def.base().map(|b| b.text.as_str()))
+        .unwrap_or("")
+        .to_lowercase();
+    ["to this base", "to it,", "to here", "to that new base"]
+        .iter()
+        .any(|t| text.contains(t))
 }
 
 /// True for a card whose Talent only transfers the card itself to another minion

@@ -665,6 +665,11 @@ pub struct CardFilter {
     /// Only cards with this exact name (Griselda takes back an Heirloom).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub named: Option<String>,
+    /// Only minions that this base would take now (nothing there forbids `you` to play
+    /// them: Bear Picnic elsewhere, Ice Castle): a Talent that offers an extra minion
+    /// there is offered only when one could go (Under the Bed).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub playable_on: Option<Target>,
     /// Printed power at most this number, computed now: what is left of a budget
     /// (Sir Squeezes: their powers together 5 or less).
     #[serde(skip_serializing_if = "Option::is_none")]

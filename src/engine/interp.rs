@@ -279,6 +279,10 @@ impl GameState {
             && (!f.microbot || self.is_microbot(card))
             && (!f.playable || self.can_play_extra(ctx.you, card))
             && f.named.as_ref().is_none_or(|n| c.name == *n)
+            && f.playable_on.as_ref().is_none_or(|t| {
+                self.target_card(t, ctx)
+                    .is_some_and(|b| self.may_play_minion_on(ctx.you, card, b))
+            })
             && f.power_within
                 .as_ref()
                 .is_none_or(|a| c.power().is_some_and(|x| x as i32 <= self.amount(a, ctx)))
