@@ -157,7 +157,7 @@ impl GameState {
         };
         std::iter::once(at(base.card, self.turn.player, None, true))
             .chain(base.minions.iter().flat_map(move |m| {
-                let live = !self.cancelled(m);
+                let live = m.attached.is_empty() || !self.cancelled(m);
                 live.then(|| at(m.card, m.controller, None, false))
                     .into_iter()
                     .chain(
