@@ -67,19 +67,19 @@ impl GameState {
             .filter(|&&c| self.minion(c).is_some())
             .flat_map(|&c| self.destruction_watchers(c))
             .collect();
-        let gone: Vec<(Uid, Option<Uid>, PlayerId, bool)> = doomed
+        // Each card as it leaves: where, whose, a minion or not, and whether its own
+        // abilities still exist (a Cuddled minion's do not, so none fires after).
+        let gone: Vec<(Uid, Option<Uid>, PlayerId, bool, bool)> = doomed
             .iter()
             .map(|&c| {
                 let minion = self.minion(c).is_some();
-                (c, self.base_of(c), self.controller(c), minion)
+                let live = !minion || !self.live_abilities(c).is_empty();
+                (c, self.base_of(c), self.controller(c), minion, live)
             })
             .collect();
-        for &(card, _, _, minion) in &gone {
+        for &(card, _, _, minion, _) in &gone {
             if !self.on_table(card) {
                 continue;
-            }
-            if minion && self.live_abilities(card).is_empty() {
-                self.cancelled_as_it_left.push(card);
             }
             self.leave_play(card, Zone::Discard);
             self.did();
@@ -89,10 +89,9 @@ impl GameState {
                 Event::ActionDestroyed { card, by: ctx.you }
             });
         }
-        for &(card, base, controller, _) in &gone {
-            self.after_destroyed(card, base, controller);
+        for &(card, base, controller, _, live) in &gone {
+            self.after_destroyed(card, base, controller, live);
         }
-        self.cancelled_as_it_left.clear();
         for (when, effect, ctx) in watchers {
             self.trigger(when, effect, ctx);
         }
@@ -161,14 +160,20 @@ impl GameState {
         out
     }
 
-    /// Queues the abilities that wait for this destruction: the card's own, and those
-    /// of the base it was on and the cards still there.
-    pub(super) fn after_destroyed(&mut self, card: Uid, base: Option<Uid>, controller: PlayerId) {
-        // A minion whose abilities were cancelled as it left (Cuddle) has none now.
-        let own = if self.cancelled_as_it_left.contains(&card) {
-            &[][..]
-        } else {
+    /// Queues the abilities that wait for this destruction: the card's own (unless
+    /// they were cancelled as it left: `live` false, Cuddle), and those of the base it
+    /// was on and the cards still there.
+    pub(super) fn after_destroyed(
+        &mut self,
+        card: Uid,
+        base: Option<Uid>,
+        controller: PlayerId,
+        live: bool,
+    ) {
+        let own = if live {
             self.def(card).abilities()
+        } else {
+            &[][..]
         };
         for a in own {
             if a.when == Trigger::AfterDestroyed {

@@ -191,7 +191,7 @@ impl GameState {
         self.events.push(Event::Prevented { card, by: shield });
         self.events
             .push(Event::ActionDestroyed { card: shield, by });
-        self.after_destroyed(shield, base, owner_ctl);
+        self.after_destroyed(shield, base, owner_ctl, true);
     }
 
     /// A card that has just come into play and whose Ongoing power ability starts to

@@ -327,10 +327,6 @@ pub struct GameState {
     /// The turn and phase last paused at, so each pause happens once.
     #[serde(default)]
     pub paused: Option<(u32, Phase)>,
-    /// Minions being destroyed whose abilities were cancelled as they left (Cuddle):
-    /// only while one destruction is handled.
-    #[serde(default)]
-    pub cancelled_as_it_left: Vec<Uid>,
     /// Programs waiting for a scored base to be replaced (Lost City).
     #[serde(default)]
     pub delayed: Vec<Delayed>,
@@ -404,7 +400,6 @@ impl GameState {
             pause_at: Vec::new(),
             paused: None,
             delayed: Vec::new(),
-            cancelled_as_it_left: Vec::new(),
         }
     }
 
