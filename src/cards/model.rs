@@ -109,6 +109,9 @@ pub enum PlayTarget {
         whose: MinionOwner,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         max_power: Option<u32>,
+        /// Only onto a minion that already has one of your actions on it (Pin).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        with_your_action: bool,
     },
     /// Puts itself into stasis when played (Backtimers).
     IntoStasis,
@@ -120,7 +123,9 @@ impl PlayTarget {
         match self {
             PlayTarget::Standard => "standard action".to_string(),
             PlayTarget::OnBase => "action played on a base".to_string(),
-            PlayTarget::OnMinion { whose, max_power } => {
+            PlayTarget::OnMinion {
+                whose, max_power, ..
+            } => {
                 let whose = match whose {
                     MinionOwner::Any => "a minion",
                     MinionOwner::Own => "a minion of yours",

@@ -411,8 +411,20 @@ impl GameState {
             .minions
             .iter()
             .filter(|m| player.is_none_or(|p| m.controller == p))
+            // A player's own total leaves out a pinned minion (Pin); the base's keeps it.
+            .filter(|m| player.is_none() || !self.not_counted(m))
             .map(|m| self.power_from(m.card, statics.iter().copied(), true))
             .sum()
+    }
+
+    /// True when an action on this minion keeps it out of its controller's total (Pin).
+    fn not_counted(&self, m: &MinionInPlay) -> bool {
+        m.attached.iter().any(|a| {
+            self.def(a.card)
+                .abilities()
+                .iter()
+                .any(|ab| ab.statics == Some(Static::AttachedNotCounted))
+        })
     }
 
     /// A base's current breakpoint: printed, lasting changes, Ongoing changes; never below zero.

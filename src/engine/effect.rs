@@ -131,6 +131,28 @@ pub enum Trigger {
     /// A base's ability just before it scores, with the Specials of cards in play
     /// (Palooza, Out in the Woods).
     BeforeThisBaseScores,
+    /// After an action has resolved that directly affected a minion (rulebook
+    /// "Directly"): once per such minion, from any card in play. `Subject` is the
+    /// minion, the var `action` the action and the var `player` who played it
+    /// (D'Artagnan, Young Musketeer, Athos, Aramis, All for One).
+    AfterActionAffectedMinion,
+    /// After an action has resolved that directly affected a minion on this card's
+    /// base (where the minion was when affected): once per action for this card, for
+    /// the first such minion for which a leading `If` holds (checked then). On a
+    /// base, "you" is the player who played the action (Ringside, Bastion
+    /// Saint-Gervais).
+    AfterActionAffectedMinionHere,
+    /// After its controller discards one or more cards from their hand: once per
+    /// ability that made them discard, however many cards (Top Tier).
+    AfterYouDiscard,
+    /// Special, in a hand: after its owner's first action of a turn has resolved
+    /// (Eh?). `This` is the card in hand.
+    AfterYourFirstActionFromHand,
+    /// After any minion moves, every time (Bring 'Em In). `Subject` is the minion.
+    AfterMinionMoved,
+    /// Special: as the base this minion is on is about to score, from the minion in
+    /// play there (Capa Roja).
+    BeforeMyBaseScoresInPlay,
 }
 
 /// A continuous effect.
@@ -209,6 +231,13 @@ pub enum Static {
     /// Other players may play the minions they own of printed power at most this only
     /// on this card's base (Bear Picnic, printed).
     OthersSmallMinionsOnlyHere(u32),
+    /// The minion this action is attached to does not count towards its controller's
+    /// total power at its base (for VP and "your power here"), though it still counts
+    /// towards the base's total (Pin).
+    AttachedNotCounted,
+    /// Other players' cards cannot move the minions the filter matches, seen from this
+    /// card (Yokozuna: your minions).
+    NotMovedByOthers(MinionFilter),
 }
 
 /// A program: control forms and verbs.
@@ -278,7 +307,13 @@ pub enum Effect {
     DestroyAnyway(Target),
     /// Run `then` only if no ability with this key has done so this turn, and mark
     /// the key: "you may use only one Seastar ability each turn".
-    OncePerTurn { key: String, then: Box<Effect> },
+    OncePerTurn {
+        key: String,
+        then: Box<Effect>,
+        /// Each card its own key ("the first time each turn" of one Young Musketeer).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        per_card: bool,
+    },
 
     /// "Do X to do Y", "you may do X; if you do, do Y": `then` runs only if `first`
     /// changed the game (a return stopped by a shield does nothing, so nothing
@@ -404,6 +439,12 @@ pub enum Effect {
     /// Run `body` again and again while the condition holds, stopping as soon as a
     /// round changes nothing (Square Deal: draw until someone holds fewer cards).
     While { cond: Cond, body: Box<Effect> },
+    /// Run this program at the end of this turn, in the End Turn phase, before
+    /// "until the end of the turn" effects expire (Always Get Our Man, All for One).
+    AtEndOfTurn(Box<Effect>),
+    /// Put one card matched by the selector, chosen at random, into its owner's hand,
+    /// shown to everyone (The Squared Circle: a random action from your discard pile).
+    TakeRandom(Box<Selector>),
     /// These players cannot play actions during their next turn, the whole of it;
     /// not during the current one, even if it is theirs (Mark of Sleep).
     NoActionsNextTurn(PlayerSel),
@@ -572,6 +613,13 @@ pub enum Selector {
     },
     /// The top N bases of the base deck (School of Wizardry).
     BaseDeckTop(Amount),
+    /// A search of these players' decks and discard piles: the cards of both
+    /// (Yellow Demon, Token of Affection: "your deck and/or your discard pile").
+    Search {
+        of: PlayerSel,
+        #[serde(default)]
+        filter: CardFilter,
+    },
 }
 
 /// Which minions.
@@ -616,6 +664,13 @@ pub struct MinionFilter {
     /// Only minions on a base whose breakpoint is lower than this (Rick Roll, Tour Bus).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub base_breakpoint_below: Option<Amount>,
+    /// Printed power at most this (Capa Roja: even if raised above it now).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub printed_power_at_most: Option<u32>,
+    /// Only minions with an attached action matching this (Out for the Count: one of
+    /// yours; Reversal: a Set-Up action).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub carrying: Option<Box<ActionFilter>>,
 }
 
 /// Which bases.
@@ -665,6 +720,16 @@ pub struct CardFilter {
     /// Only cards with this exact name (Griselda takes back an Heirloom).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub named: Option<String>,
+    /// Only cards whose name contains this (a Set-Up action: Yellow Demon).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name_contains: Option<String>,
+    /// Only actions that can be played on a minion (Señor Muchoslam vs the Monsters).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub plays_on_minion: bool,
+    /// Only actions that can directly affect a minion: played on one, or choosing or
+    /// going through minions (Token of Affection).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub affects_minions: bool,
     /// Only minions that this base would take now (nothing there forbids `you` to play
     /// them: Bear Picnic elsewhere, Ice Castle): a Talent that offers an extra minion
     /// there is offered only when one could go (Under the Bed).
@@ -697,6 +762,13 @@ pub struct ActionFilter {
     /// Only actions attached to minions (not those on a base itself).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub on_minions: bool,
+    /// Only those at this base: on the base itself or on a minion there (Head Butt).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at: Option<BaseSel>,
+    /// Only actions whose name contains this ("Set-Up": rulebook, any action with
+    /// Set-Up in its name is a Set-Up action).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name_contains: Option<String>,
 }
 
 /// A base, relative to the ability.
@@ -715,6 +787,8 @@ pub enum BaseSel {
     NotHere,
     /// Any base but the bound one ("from other bases": Adventure Power).
     Except(String),
+    /// The bases matching a filter ("a base where you have a minion").
+    Where(Box<BaseFilter>),
 }
 
 /// A player, relative to the ability.
@@ -817,6 +891,12 @@ pub enum Amount {
     HandSize(PlayerSel),
     /// The fewest cards any of these players holds in hand (0 if none).
     MinHandSize(PlayerSel),
+    /// The most minions any one of these players controls on these bases (Mountie
+    /// Major: the other player with the most minions here; a tie counts once).
+    MostMinionsOfOnePlayer { players: PlayerSel, on: BaseSel },
+    /// The highest total power any of these players has on this base, as counted for
+    /// VP (a pinned minion left out): "your power here", "the winner's".
+    MaxPlayerPower { players: PlayerSel, on: Target },
 }
 
 /// A condition.
@@ -863,6 +943,12 @@ pub enum Cond {
     /// "You" have played a minion this turn on a base other than the one this card is
     /// (Under the Bed).
     PlayedMinionElsewhere,
+    /// Exactly `count` minions have been played on this card's base this turn by these
+    /// players: with 1, the one just played was the first (The Squared Circle, The
+    /// Dohyo, Smart Set-Up).
+    MinionsPlayedHere { by: PlayerSel, count: u32 },
+    /// It is the Play Cards phase ("on your turn" abilities: Aramis).
+    PlayCardsPhase,
     /// "You" could play the bound card now onto that base as `PlayNow` would: the
     /// base takes it (nothing forbids it: Ice Castle, another player's Bear Picnic)
     /// and no cap on extra cards stops it. A Special that offers to play its own card
@@ -906,6 +992,13 @@ pub struct ExtraPlay {
     /// Only a card with this name (Groupie: another Groupie).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub named: Option<String>,
+    /// Only an action played onto a minion another player controls (Señor Muchoslam).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub onto_others_minion: bool,
+    /// Only an action that will directly affect this minion: one played onto it, or
+    /// one whose minion choices are then held to it (Biding Time, Aramis, To Battle!).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub must_affect: Option<Target>,
     /// Must be used at once or is lost (outside the Play Cards phase, or specific).
     #[serde(default)]
     pub now: bool,

@@ -282,7 +282,7 @@ impl GameState {
             Task::AfterScoring(base) => self.after_scoring(base),
             Task::ClearBase(base) => self.clear_base(base),
             Task::FinishTurn => self.finish_turn(),
-            Task::PlayResolved(card) => self.playing.retain(|p| p.card != card),
+            Task::PlayResolved(card) => self.play_resolved(card),
             Task::BeginPlayCards => {
                 let player = self.turn.player;
                 self.turn.phase = Phase::PlayCards;
@@ -378,6 +378,10 @@ impl GameState {
                 });
                 self.stack.push(Task::FinishTurn);
                 self.queue_turn_triggers(false);
+                // What waited for the end of the turn (Always Get Our Man).
+                for (effect, ctx) in std::mem::take(&mut self.at_end_of_turn) {
+                    self.trigger(Trigger::EndOfEachTurn, effect, ctx);
+                }
                 // End-of-turn abilities resolve before the expiries and the win check.
                 self.open_window();
             }
@@ -549,6 +553,7 @@ impl GameState {
                         player,
                         cards: vec![c],
                     });
+                    self.discarded_from_hand(player, None);
                     self.ask_discard_to_ten();
                 }
             }
@@ -570,6 +575,7 @@ impl GameState {
                     if let Some(i) = self.turn.allowances.iter().position(|x| *x == a) {
                         let used = self.turn.allowances.remove(i);
                         self.note_normal_play(player, &used);
+                        self.next_focus = used.must_affect;
                         self.play_card(player, card, to, from);
                     }
                 }
@@ -588,6 +594,7 @@ impl GameState {
                     let from = self.zone_of_hand_card(card);
                     self.play_card(player, card, to, from);
                 }
+                self.next_focus = None;
             }
         }
     }
@@ -622,6 +629,7 @@ impl GameState {
                     [i] => {
                         let used = self.turn.allowances.remove(*i);
                         self.note_normal_play(player, &used);
+                        self.next_focus = used.must_affect;
                         self.play_card(player, card, to, from);
                     }
                     many => {

@@ -6,8 +6,8 @@ use super::board::Loc;
 use super::board::Source;
 use super::decision::{Ask, Choice, Decision, Pending, Resume};
 use super::effect::{
-    Amount, BaseFilter, BaseSel, CardFilter, Choose, Cond, Effect, MinionFilter, PlayerSel,
-    Selector, Target,
+    ActionFilter, Amount, BaseFilter, BaseSel, CardFilter, Choose, Cond, Effect, MinionFilter,
+    PlayerSel, Selector, Target,
 };
 use super::flow::Task;
 use super::state::{GameState, PlayerId, Uid};
@@ -167,6 +167,7 @@ impl GameState {
                 self.target_card(&Target::Var(name.clone()), ctx) != Some(base)
             }
             BaseSel::Var(name) => self.target_card(&Target::Var(name.clone()), ctx) == Some(base),
+            BaseSel::Where(f) => self.base_matches(f, base, ctx),
             BaseSel::OfMinion(name) => {
                 self.target_card(&Target::Var(name.clone()), ctx)
                     .and_then(|m| self.base_of(m))
@@ -211,6 +212,20 @@ impl GameState {
         if f.microbot && !self.is_microbot(card) {
             return false;
         }
+        if let Some(p) = f.printed_power_at_most {
+            if self.printed_power(card) > p as i32 {
+                return false;
+            }
+        }
+        if let Some(af) = &f.carrying {
+            let carried = m
+                .attached
+                .iter()
+                .any(|a| self.action_matches(af, a.card, a.controller, ctx));
+            if !carried {
+                return false;
+            }
+        }
         if let Some(a) = &f.base_breakpoint_below {
             if self.breakpoint(base.card) >= self.amount(a, ctx) {
                 return false;
@@ -239,6 +254,19 @@ impl GameState {
             }
         }
         true
+    }
+
+    /// True when an action in play (controlled by `controller`) matches a filter's
+    /// own tests: not excluded, whose, name; where it is is the caller's test.
+    fn action_matches(&self, f: &ActionFilter, card: Uid, controller: PlayerId, ctx: &Ctx) -> bool {
+        f.except
+            .as_ref()
+            .is_none_or(|t| self.target_card(t, ctx) != Some(card))
+            && self.is_player(&f.controller, ctx, controller)
+            && f.named.as_ref().is_none_or(|n| self.def(card).name() == n)
+            && f.name_contains
+                .as_ref()
+                .is_none_or(|n| self.def(card).name().contains(n.as_str()))
     }
 
     fn base_matches(&self, f: &BaseFilter, base: Uid, ctx: &Ctx) -> bool {
@@ -279,6 +307,24 @@ impl GameState {
             && (!f.microbot || self.is_microbot(card))
             && (!f.playable || self.can_play_extra(ctx.you, card))
             && f.named.as_ref().is_none_or(|n| c.name == *n)
+            && f.name_contains
+                .as_ref()
+                .is_none_or(|n| c.name.contains(n.as_str()))
+            && (!f.plays_on_minion
+                || matches!(
+                    c.kind,
+                    crate::cards::model::Kind::Action {
+                        play: crate::cards::model::PlayTarget::OnMinion { .. }
+                    }
+                ))
+            && (!f.affects_minions
+                || (!c.is_minion()
+                    && (matches!(
+                        c.kind,
+                        crate::cards::model::Kind::Action {
+                            play: crate::cards::model::PlayTarget::OnMinion { .. }
+                        }
+                    ) || self.may_aim_at_minions(card))))
             && f.playable_on.as_ref().is_none_or(|t| {
                 self.target_card(t, ctx)
                     .is_some_and(|b| self.may_play_minion_on(ctx.you, card, b))
@@ -299,7 +345,8 @@ impl GameState {
         let (Selector::Hand { filter, .. }
         | Selector::DiscardPile { filter, .. }
         | Selector::Deck { filter, .. }
-        | Selector::SetAside { filter, .. }) = sel
+        | Selector::SetAside { filter, .. }
+        | Selector::Search { filter, .. }) = sel
         else {
             return found;
         };
@@ -374,17 +421,12 @@ impl GameState {
                     Some(t) => s.attached_to.is_some() && s.attached_to == self.target_card(t, ctx),
                     None => true,
                 })
-                .filter(|s| match &f.except {
-                    Some(t) => self.target_card(t, ctx) != Some(s.card),
-                    None => true,
-                })
-                .filter(|s| self.is_player(&f.controller, ctx, s.controller))
                 .filter(|s| !f.on_minions || s.attached_to.is_some())
                 .filter(|s| {
-                    f.named
-                        .as_ref()
-                        .is_none_or(|n| self.def(s.card).name() == n)
+                    f.at.as_ref()
+                        .is_none_or(|sel| self.base_sel(sel, ctx, s.base))
                 })
+                .filter(|s| self.action_matches(f, s.card, s.controller, ctx))
                 .map(|s| Value::Card(s.card))
                 .collect(),
             Selector::BaseDeck => self.base_deck.iter().map(|&b| Value::Base(b)).collect(),
@@ -410,6 +452,20 @@ impl GameState {
                     .map(Value::Card)
                     .collect()
             }
+            Selector::Search { of, filter } => self
+                .players_of(of, ctx)
+                .into_iter()
+                .flat_map(|p| {
+                    let pl = &self.players[p.ix()];
+                    pl.deck
+                        .iter()
+                        .chain(&pl.discard)
+                        .copied()
+                        .collect::<Vec<_>>()
+                })
+                .filter(|&c| self.card_matches(filter, c, ctx))
+                .map(Value::Card)
+                .collect(),
             Selector::SetAside { of, filter } => {
                 let players = self.players_of(of, ctx);
                 self.aside
@@ -499,6 +555,28 @@ impl GameState {
                 .map(|p| self.players[p.ix()].hand.len() as i32)
                 .min()
                 .unwrap_or(0),
+            Amount::MostMinionsOfOnePlayer { players, on } => self
+                .players_of(players, ctx)
+                .into_iter()
+                .map(|p| {
+                    self.bases
+                        .iter()
+                        .filter(|b| self.base_sel(on, ctx, b.card))
+                        .flat_map(|b| &b.minions)
+                        .filter(|m| m.controller == p)
+                        .count() as i32
+                })
+                .max()
+                .unwrap_or(0),
+            Amount::MaxPlayerPower { players, on } => match self.target_card(on, ctx) {
+                Some(b) => self
+                    .players_of(players, ctx)
+                    .into_iter()
+                    .map(|p| self.player_power(b, p))
+                    .max()
+                    .unwrap_or(0),
+                None => 0,
+            },
             Amount::MinionsPlayedThisTurn => self
                 .turn
                 .played_minions
@@ -556,6 +634,15 @@ impl GameState {
                 .played_on
                 .iter()
                 .any(|&(p, b, _)| p == ctx.you && Some(b) != ctx.here),
+            Cond::PlayCardsPhase => self.turn.phase == super::state::Phase::PlayCards,
+            Cond::MinionsPlayedHere { by, count } => ctx.here.is_some_and(|here| {
+                self.turn
+                    .played_on
+                    .iter()
+                    .filter(|&&(p, b, _)| b == here && self.is_player(by, ctx, p))
+                    .count() as u32
+                    == *count
+            }),
             Cond::CanPlay(t) => self
                 .target_card(t, ctx)
                 .is_some_and(|c| self.can_play_extra(ctx.you, c)),
@@ -666,9 +753,18 @@ impl GameState {
                 self.stack
                     .push(Task::Run(*then, ctx.with(&bind, Value::Num(n))));
             }
-            Effect::OncePerTurn { key, then } => {
-                // Each player's own: "you may use only one ... each turn".
-                let key = format!("{key}:{}", ctx.you.0);
+            Effect::OncePerTurn {
+                key,
+                then,
+                per_card,
+            } => {
+                // Each player's own: "you may use only one ... each turn"; or each
+                // card's own ("the first time each turn" of one Young Musketeer).
+                let key = if per_card {
+                    format!("{key}:card{}", ctx.source.0)
+                } else {
+                    format!("{key}:{}", ctx.you.0)
+                };
                 if !self.turn.used.contains(&key) {
                     self.turn.used.push(key);
                     self.stack.push(Task::Run(*then, ctx));
@@ -709,6 +805,7 @@ impl GameState {
                     self.stack.push(Task::Run(body, c));
                 }
             }
+            Effect::AtEndOfTurn(then) => self.at_end_of_turn.push((*then, ctx)),
             Effect::While { cond, body } => self.stack.push(Task::While {
                 cond,
                 body: *body,
@@ -769,8 +866,22 @@ impl GameState {
         // Sir Squeezes).
         let onto =
             play_pick_onto(&choose.then, &choose.bind).and_then(|to| self.target_card(to, &ctx));
+        // An action that must directly affect one minion has its minion choices held
+        // to that one, where it is among them (Biding Time's extra action).
+        let focus = self
+            .playing
+            .iter()
+            .find(|p| p.card == ctx.source)
+            .and_then(|p| p.focus)
+            .filter(|f| values.contains(&Value::Card(*f)));
         let values: Vec<Value> = values
             .into_iter()
+            .filter(|v| {
+                focus.is_none_or(|f| {
+                    *v == Value::Card(f)
+                        || !matches!(v, Value::Card(c) if self.minion(*c).is_some())
+                })
+            })
             .filter(|v| self.may_target(v, &ctx))
             .filter(|v| match (onto, v) {
                 (Some(base), Value::Card(c)) => self.may_play_minion_on(ctx.you, *c, base),

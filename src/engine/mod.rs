@@ -5,6 +5,7 @@
 //! takes an answer with [`GameState::answer`], returning typed [`Event`]s. The
 //! command line, the bots and the tests all drive it the same way.
 
+mod affects;
 pub mod board;
 pub mod decision;
 pub mod defs;

@@ -126,6 +126,19 @@ impl GameState {
                         .as_ref()
                         .is_none_or(|n| c.is_some_and(|c| c.name == *n))
             })
+            .filter(move |(_, a)| {
+                let onto_others = match to {
+                    Some(PlayTo::Minion(m)) => {
+                        self.minion(m).is_some_and(|m| m.controller != player)
+                    }
+                    _ => false,
+                };
+                (!a.onto_others_minion || onto_others)
+                    && a.must_affect.is_none_or(|x| match to {
+                        Some(PlayTo::Minion(m)) => m == x,
+                        _ => !is_minion && self.may_aim_at_minions(card),
+                    })
+            })
             .filter(move |(_, a)| match (a.only_on, to) {
                 (Some(only), Some(PlayTo::Base(b))) => only == b,
                 (Some(_), _) => false,
@@ -217,7 +230,12 @@ impl GameState {
                 .map(|b| Some(PlayTo::Base(b)))
                 .collect(),
             Kind::Action {
-                play: PlayTarget::OnMinion { whose, max_power },
+                play:
+                    PlayTarget::OnMinion {
+                        whose,
+                        max_power,
+                        with_your_action,
+                    },
             } => self
                 .bases
                 .iter()
@@ -228,6 +246,7 @@ impl GameState {
                     MinionOwner::Others => m.controller != player,
                 })
                 .filter(|m| max_power.is_none_or(|p| self.power(m.card) <= p as i32))
+                .filter(|m| !with_your_action || m.attached.iter().any(|a| a.controller == player))
                 .filter(|m| {
                     self.base_of(m.card)
                         .is_none_or(|b| !self.warded_against(player, b))
@@ -417,6 +436,16 @@ impl GameState {
         self.leading_condition_holds(&a.effect, &self.ctx_of(card))
     }
 
+    /// True when an action's on-play program chooses or goes through minions, so that
+    /// holding its minion choices to one minion makes it directly affect that one (an
+    /// extra action that must directly affect a minion: Biding Time).
+    pub(super) fn may_aim_at_minions(&self, card: Uid) -> bool {
+        self.def(card)
+            .abilities()
+            .iter()
+            .any(|a| a.when == Trigger::OnPlay && aims_at_minions(&a.effect))
+    }
+
     pub(super) fn offer_immediate(&mut self, player: PlayerId, allowance: Allowance) {
         if self.extra_cards_capped(player) {
             return;
@@ -426,6 +455,7 @@ impl GameState {
             return;
         }
         options.push(Choice::Pass);
+        self.next_focus = allowance.must_affect;
         self.pending = Some(Pending {
             decision: Decision {
                 player,
@@ -437,6 +467,30 @@ impl GameState {
     }
 }
 
+/// True for a program that picks, or goes through, minions in play.
+fn aims_at_minions(effect: &super::effect::Effect) -> bool {
+    use super::effect::{Effect, Selector};
+    match effect {
+        Effect::Choose(c) => {
+            matches!(c.from, Selector::Minions(_))
+                || aims_at_minions(&c.then)
+                || aims_at_minions(&c.otherwise)
+        }
+        Effect::ForEach { each, body, .. } => {
+            matches!(**each, Selector::Minions(_)) || aims_at_minions(body)
+        }
+        Effect::Seq(parts) => parts.iter().any(aims_at_minions),
+        Effect::ChooseOne(modes) => modes.iter().any(|m| aims_at_minions(&m.effect)),
+        Effect::May(e) => aims_at_minions(e),
+        Effect::If {
+            then, otherwise, ..
+        } => aims_at_minions(then) || aims_at_minions(otherwise),
+        Effect::Bind { then, .. } | Effect::Let { then, .. } => aims_at_minions(then),
+        Effect::ToDo { first, then } => aims_at_minions(first) || aims_at_minions(then),
+        _ => false,
+    }
+}
+
 /// True when play `a` allows every play that `b` allows.
 fn covers(a: &Allowance, b: &Allowance) -> bool {
     a.minion == b.minion
@@ -445,6 +499,8 @@ fn covers(a: &Allowance, b: &Allowance) -> bool {
             .is_none_or(|m| b.power_at_most.is_some_and(|n| n <= m))
         && a.only_on.is_none_or(|x| b.only_on == Some(x))
         && a.named.as_ref().is_none_or(|n| b.named.as_ref() == Some(n))
+        && (!a.onto_others_minion || b.onto_others_minion)
+        && a.must_affect.is_none_or(|x| b.must_affect == Some(x))
         && (!a.only_where_no_minion || b.only_where_no_minion)
         && (!a.only_where_minion || b.only_where_minion)
 }

@@ -328,6 +328,8 @@ impl GameState {
         for grant in pos.play_now.iter().rev() {
             let allowance = Allowance {
                 named: None,
+                onto_others_minion: false,
+                must_affect: None,
                 minion: grant.minion,
                 normal: false,
                 power_at_most: None,

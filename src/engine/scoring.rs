@@ -100,13 +100,22 @@ impl GameState {
             }
         }
         for src in self.sources().collect::<Vec<_>>() {
-            if src.is_base || src.controller != player || src.base == base {
+            if src.is_base || src.controller != player {
                 continue;
             }
             for a in self.def(src.card).abilities() {
-                if a.when == Trigger::BeforeScoringInPlay
+                // From elsewhere onto the base (Pirate King), or on it (Capa Roja).
+                let from_here = match a.when {
+                    Trigger::BeforeScoringInPlay => false,
+                    Trigger::BeforeMyBaseScoresInPlay => true,
+                    _ => continue,
+                };
+                let mut ctx = self.ctx_of(src.card);
+                ctx.scoring = Some(base);
+                if (src.base == base) == from_here
                     && !self.used_key(a, player, base)
                     && !self.turn.used.contains(&special_key(src.card, base))
+                    && self.leading_condition_holds(&a.effect, &ctx)
                 {
                     out.push(Choice::Use {
                         card: src.card,
@@ -364,7 +373,9 @@ impl GameState {
             } else {
                 matches!(
                     a.when,
-                    Trigger::BeforeScoringFromHand | Trigger::BeforeScoringInPlay
+                    Trigger::BeforeScoringFromHand
+                        | Trigger::BeforeScoringInPlay
+                        | Trigger::BeforeMyBaseScoresInPlay
                 )
             }
         }) else {
@@ -373,7 +384,10 @@ impl GameState {
         if let Some(k) = &ability.once_per_turn {
             self.turn.used.push(format!("{k}:{}:{}", player.0, base.0));
         }
-        if ability.when == Trigger::BeforeScoringInPlay {
+        if matches!(
+            ability.when,
+            Trigger::BeforeScoringInPlay | Trigger::BeforeMyBaseScoresInPlay
+        ) {
             self.turn.used.push(special_key(card, base));
         }
         self.events.push(Event::Used { player, card });

@@ -140,6 +140,12 @@ pub struct Allowance {
     /// Only a card with this name (Groupie).
     #[serde(default)]
     pub named: Option<String>,
+    /// Only an action onto a minion another player controls (Señor Muchoslam).
+    #[serde(default)]
+    pub onto_others_minion: bool,
+    /// Only an action that will directly affect this minion (Biding Time).
+    #[serde(default)]
+    pub must_affect: Option<Uid>,
 }
 
 impl Allowance {
@@ -155,6 +161,8 @@ impl Allowance {
             from_discard: false,
             source: None,
             named: None,
+            onto_others_minion: false,
+            must_affect: None,
         }
     }
 }
@@ -330,6 +338,13 @@ pub struct GameState {
     /// Programs waiting for a scored base to be replaced (Lost City).
     #[serde(default)]
     pub delayed: Vec<Delayed>,
+    /// Programs waiting for the end of this turn (Always Get Our Man).
+    #[serde(default)]
+    pub at_end_of_turn: Vec<(super::effect::Effect, super::interp::Ctx)>,
+    /// The minion the next action played must directly affect, set as a restricted
+    /// extra play is used (Biding Time).
+    #[serde(default)]
+    pub next_focus: Option<Uid>,
 }
 
 /// A program waiting for the scored base `base` to be replaced; it then runs with
@@ -361,6 +376,13 @@ pub struct PlayInProgress {
     pub player: PlayerId,
     /// The minions it has affected so far: each reacts once per card (Brownie).
     pub affected: Vec<Uid>,
+    /// Every minion the card directly affected, with the base it was on then.
+    #[serde(default)]
+    pub directly: Vec<(Uid, Uid)>,
+    /// The minion its choices of minions are held to (an extra action that must
+    /// directly affect it: Biding Time).
+    #[serde(default)]
+    pub focus: Option<Uid>,
 }
 
 impl GameState {
@@ -400,6 +422,8 @@ impl GameState {
             pause_at: Vec::new(),
             paused: None,
             delayed: Vec::new(),
+            at_end_of_turn: Vec::new(),
+            next_focus: None,
         }
     }
 

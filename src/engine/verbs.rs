@@ -59,6 +59,10 @@ impl GameState {
             }
             Effect::Move { what, to } => {
                 if let (Some(c), Some(base)) = (card(self, &what), card(self, &to)) {
+                    if let Some(by) = self.guarded_from_moves(c, &ctx) {
+                        self.events.push(Event::Prevented { card: c, by });
+                        return;
+                    }
                     if !self.intercepted(c, &ctx) {
                         self.move_minion(c, base, ctx.you, ctx.source);
                     }
@@ -134,6 +138,7 @@ impl GameState {
                         return;
                     }
                     let owner = self.owner(c);
+                    let from_hand = matches!(self.locate(c), Loc::Hand(_));
                     self.take_out_of_zone(c);
                     self.players[owner.ix()].discard.push(c);
                     self.did();
@@ -141,13 +146,20 @@ impl GameState {
                         player: owner,
                         cards: vec![c],
                     });
+                    if from_hand {
+                        self.discarded_from_hand(owner, Some(ctx.source));
+                    }
                 }
             }
             Effect::Discard { who, count, random } => {
                 let n = self.amount(&count, &ctx).max(0) as usize;
                 for p in self.players_of(&who, &ctx) {
                     if random {
+                        let before = self.players[p.ix()].hand.len();
                         self.discard_random(p, n);
+                        if self.players[p.ix()].hand.len() < before {
+                            self.discarded_from_hand(p, Some(ctx.source));
+                        }
                     } else {
                         self.stack
                             .push(Task::DiscardChosen(p, n as u32, ctx.source));
@@ -222,7 +234,11 @@ impl GameState {
                 for p in self.players_of(&who, &ctx) {
                     let cards = std::mem::take(&mut self.players[p.ix()].hand);
                     self.players[p.ix()].discard.extend(&cards);
+                    let any = !cards.is_empty();
                     self.events.push(Event::Discarded { player: p, cards });
+                    if any {
+                        self.discarded_from_hand(p, Some(ctx.source));
+                    }
                 }
             }
             Effect::PutInHand(t) => {
@@ -388,6 +404,32 @@ impl GameState {
                     }
                 }
             }
+            Effect::TakeRandom(from) => {
+                let found: Vec<Uid> = self
+                    .select(&from, &ctx)
+                    .into_iter()
+                    .filter_map(|v| match v {
+                        Value::Card(c) if self.out_of_play(c) => Some(c),
+                        _ => None,
+                    })
+                    .collect();
+                if !found.is_empty() {
+                    let i = rand::Rng::gen_range(&mut self.rng, 0..found.len());
+                    let c = found[i];
+                    self.events.push(Event::Revealed {
+                        player: self.owner(c),
+                        card: c,
+                    });
+                    self.take_out_of_zone(c);
+                    self.put_in_zone(c, Zone::Hand);
+                    self.did();
+                    self.events.push(Event::Placed {
+                        card: c,
+                        to: Zone::Hand,
+                        by: Some(ctx.source),
+                    });
+                }
+            }
             Effect::AddCounters { what, amount } => {
                 let n = self.amount(&amount, &ctx);
                 if let Some(c) = card(self, &what).filter(|&c| self.minion(c).is_some()) {
@@ -500,6 +542,11 @@ impl GameState {
             normal: false,
             power_at_most: spec.power_at_most,
             named: spec.named.clone(),
+            onto_others_minion: spec.onto_others_minion,
+            must_affect: spec
+                .must_affect
+                .as_ref()
+                .and_then(|t| self.target_card(t, ctx)),
             only_on: spec.only_on.as_ref().and_then(|t| self.target_card(t, ctx)),
             only_where_no_minion: spec.only_where_no_minion_of_yours,
             only_where_minion: spec.only_where_minion_of_yours,
@@ -696,6 +743,7 @@ impl GameState {
                         }
                     }
                     Trigger::AfterMinionFirstMove if first && !src.is_base => {}
+                    Trigger::AfterMinionMoved if !src.is_base => {}
                     Trigger::AfterYourCardMovedYourMinionsHere
                         if src.base == to
                             && !src.is_base
@@ -966,10 +1014,17 @@ impl GameState {
             }
             None => None,
         };
+        let focus = if def.is_minion() {
+            None
+        } else {
+            self.next_focus.take()
+        };
         self.playing.push(PlayInProgress {
             card,
             player,
             affected: Vec::new(),
+            directly: Vec::new(),
+            focus,
         });
         if let Some(PlayTo::Minion(m)) = to {
             // Being played onto a minion affects it (rulebook "Affect").

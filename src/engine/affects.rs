@@ -1,0 +1,126 @@
+//! What a played card did, seen once it has resolved: the minions an action
+//! directly affected (rulebook "Directly": it did one of the "Affect" things to a
+//! target it names), which Musketeers, Ringside and Bastion Saint-Gervais react to;
+//! a player's first action of a turn (Eh? in hand); and discards from a hand (Top
+//! Tier: once per ability that made them, however many cards).
+
+use super::effect::Trigger;
+use super::interp::{Ctx, Value};
+use super::state::{GameState, PlayerId, Uid};
+
+impl GameState {
+    /// A played card has resolved (its own abilities and any cards it played): what
+    /// waited for that is triggered, to resolve in the window that follows.
+    pub(super) fn play_resolved(&mut self, card: Uid) {
+        let Some(i) = self.playing.iter().position(|p| p.card == card) else {
+            return;
+        };
+        let done = self.playing.remove(i);
+        if self.def(card).card().is_none_or(|c| c.is_minion()) {
+            return;
+        }
+        let actions_so_far = self
+            .turn
+            .played_cards
+            .iter()
+            .filter(|&&(p, c)| {
+                p == done.player && self.def(c).card().is_some_and(|d| !d.is_minion())
+            })
+            .count();
+        if actions_so_far == 1 {
+            self.hand_specials(done.player, Trigger::AfterYourFirstActionFromHand, None);
+        }
+        let mut once_here: Vec<(Uid, Trigger)> = Vec::new();
+        for (minion, base) in done.directly {
+            for src in self.sources().collect::<Vec<_>>() {
+                for a in self.def(src.card).abilities() {
+                    let mut ctx = Ctx::for_source(&src)
+                        .with("action", Value::Card(card))
+                        .with("player", Value::Player(done.player));
+                    ctx.subject = Some(minion);
+                    match a.when {
+                        Trigger::AfterActionAffectedMinion if !src.is_base => {}
+                        Trigger::AfterActionAffectedMinionHere if src.base == base => {
+                            if src.is_base {
+                                ctx.you = done.player;
+                            }
+                            // Once per action for this card: the first minion for
+                            // which its condition holds now.
+                            if once_here.contains(&(src.card, a.when))
+                                || !self.leading_condition_holds(&a.effect, &ctx)
+                            {
+                                continue;
+                            }
+                            once_here.push((src.card, a.when));
+                        }
+                        _ => continue,
+                    }
+                    self.trigger(a.when, a.effect.clone(), ctx);
+                }
+            }
+        }
+    }
+
+    /// Queues the Specials of this kind waiting in `player`'s hand, each for its card.
+    pub(super) fn hand_specials(&mut self, player: PlayerId, when: Trigger, here: Option<Uid>) {
+        for c in self.players[player.ix()].hand.clone() {
+            for a in self.def(c).abilities() {
+                if a.when == when {
+                    let ctx = Ctx {
+                        source: c,
+                        you: player,
+                        here,
+                        subject: None,
+                        scoring: None,
+                        vars: Vec::new(),
+                    };
+                    self.trigger(a.when, a.effect.clone(), ctx);
+                }
+            }
+        }
+    }
+
+    /// `player` has discarded from their hand because of `by` (an ability's card, or
+    /// none for the discard down to ten): their cards waiting for that trigger, once
+    /// for all the cards that one ability made them discard.
+    pub(super) fn discarded_from_hand(&mut self, player: PlayerId, by: Option<Uid>) {
+        for src in self.sources().collect::<Vec<_>>() {
+            if src.is_base || src.controller != player {
+                continue;
+            }
+            for a in self.def(src.card).abilities() {
+                if a.when != Trigger::AfterYouDiscard {
+                    continue;
+                }
+                let waiting = self
+                    .triggered
+                    .iter()
+                    .any(|t| t.when == a.when && t.ctx.source == src.card && t.ctx.subject == by);
+                if !waiting {
+                    let mut ctx = Ctx::for_source(&src);
+                    ctx.subject = by;
+                    self.trigger(a.when, a.effect.clone(), ctx);
+                }
+            }
+        }
+    }
+
+    /// The card whose protection stops `ctx` moving this minion: another player's
+    /// card cannot move it (Yokozuna). A base belongs to no player, so a base's
+    /// ability used by another player is not stopped.
+    pub(super) fn guarded_from_moves(&self, card: Uid, ctx: &Ctx) -> Option<Uid> {
+        let controller = self.minion(card)?.controller;
+        if ctx.you == controller || self.def(ctx.source).card().is_none() {
+            return None;
+        }
+        self.statics().find_map(|(src, st)| match st {
+            super::effect::Static::NotMovedByOthers(f)
+                if src.controller == controller
+                    && self.minion_matches(f, card, &Ctx::for_source(&src)) =>
+            {
+                Some(src.card)
+            }
+            _ => None,
+        })
+    }
+}
