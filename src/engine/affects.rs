@@ -106,11 +106,12 @@ impl GameState {
     }
 
     /// The card whose protection stops `ctx` moving this minion: another player's
-    /// card cannot move it (Yokozuna). A base belongs to no player, so a base's
-    /// ability used by another player is not stopped.
+    /// card cannot move it (Yokozuna). A move another player makes through a base's
+    /// ability is stopped too (the reference's suggested reading: it is made by
+    /// another player through a card in play).
     pub(super) fn guarded_from_moves(&self, card: Uid, ctx: &Ctx) -> Option<Uid> {
         let controller = self.minion(card)?.controller;
-        if ctx.you == controller || self.def(ctx.source).card().is_none() {
+        if ctx.you == controller {
             return None;
         }
         self.statics().find_map(|(src, st)| match st {
