@@ -408,6 +408,9 @@ fn event_cards(e: &Event) -> Vec<Uid> {
         | Event::Transferred { card, .. }
         | Event::ShuffledIntoDeck { card }
         | Event::CountersChanged { card, .. } => vec![*card],
+        Event::EndOfTurnScheduled {
+            card: Some(card), ..
+        } => vec![*card],
         Event::BaseAdded { base, .. }
         | Event::BaseRevealed { base }
         | Event::BaseDiscarded { base, .. } => vec![*base],

@@ -142,6 +142,9 @@ pub enum Event {
     BaseRevealed { base: Uid },
     /// A base of the base deck went to the base discard pile (Lost City).
     BaseDiscarded { base: Uid, by: Option<Uid> },
+    /// A program was set to run at the end of the turn by the ability of `by`; `card`
+    /// is the minion it will destroy, if that is what it does (Always Get Our Man).
+    EndOfTurnScheduled { by: Uid, card: Option<Uid> },
     /// The turn ran past [`super::flow::TURN_DECISION_LIMIT`] decisions (a loop):
     /// from now on this turn, optional plays are declined and ability choices skipped.
     LoopStopped { player: PlayerId },

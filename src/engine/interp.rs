@@ -805,7 +805,14 @@ impl GameState {
                     self.stack.push(Task::Run(body, c));
                 }
             }
-            Effect::AtEndOfTurn(then) => self.at_end_of_turn.push((*then, ctx)),
+            Effect::AtEndOfTurn(then) => {
+                let card = self.end_of_turn_target(&then, &ctx);
+                self.events.push(super::events::Event::EndOfTurnScheduled {
+                    by: ctx.source,
+                    card,
+                });
+                self.at_end_of_turn.push((*then, ctx));
+            }
             Effect::While { cond, body } => self.stack.push(Task::While {
                 cond,
                 body: *body,
@@ -813,6 +820,15 @@ impl GameState {
                 since: None,
             }),
             verb => self.run_verb(verb, ctx),
+        }
+    }
+
+    /// The card an end-of-turn program will destroy, if it is a destruction of one card
+    /// (Always Get Our Man): what the table shows and narration says.
+    pub fn end_of_turn_target(&self, effect: &Effect, ctx: &Ctx) -> Option<Uid> {
+        match effect {
+            Effect::Destroy(t) => self.target_card(t, ctx),
+            _ => None,
         }
     }
 

@@ -324,6 +324,14 @@ impl<'a> Words<'a> {
                     count(m.counters as usize, "power counter")
                 ));
             }
+            for (effect, ctx) in &self.game.at_end_of_turn {
+                if self.game.end_of_turn_target(effect, ctx) == Some(m.card) {
+                    text.push_str(&format!(
+                        ", to be destroyed at the end of the turn by {}",
+                        self.card(ctx.source)
+                    ));
+                }
+            }
             for a in &m.attached {
                 text.push_str(&format!(
                     ", with {} ({})",

@@ -105,6 +105,17 @@ const TOPICS: &[Topic] = &[
             "Additional base: Idaho Smith adds a base for good; when it scores it is replaced like any other.",
         ],
     },
+    Topic {
+        name: "world tour",
+        also: &["directly", "affects", "set-up", "pin", "luchadors", "mounties", "musketeers", "sumo wrestlers"],
+        lines: &[
+            "World Tour: International Incident adds Luchadors, Mounties, Musketeers and Sumo Wrestlers.",
+            "Directly affects: an action directly affects a minion it names and moves, destroys, returns, places, changes in power or control, gives counters or has played on it. Abilities that react to that happen after the action has resolved.",
+            "An extra action that must directly affect a minion can be played onto that minion, or be an action that picks minions; its picks are then held to that minion.",
+            "Set-Up: any action with Set-Up in its name. Pin: the pinned minion's abilities are cancelled and its power does not count for its controller's total, though it still counts towards the breakpoint.",
+            "On your turn: only in your own Play Cards step. At the end of the turn: in the End Turn step, before effects until the end of the turn run out.",
+        ],
+    },
 ];
 
 /// The topics' lines: with no topic, the list of topics; a topic by name, the start

@@ -179,3 +179,20 @@ pub(super) fn counters_changed(
         base_then(scene, card).into_iter().collect(),
     )
 }
+
+/// "Always Get Our Man: Bot 2's Collector will be destroyed at the end of the turn."
+pub(super) fn end_of_turn_scheduled(scene: &Scene, by: Uid, card: Option<Uid>) -> Said {
+    let w = &scene.words;
+    let what = match card {
+        Some(c) => format!(
+            "{} will be destroyed at the end of the turn",
+            w.owned_card(c, scene.actor)
+        ),
+        None => "the rest happens at the end of the turn".to_string(),
+    };
+    say(
+        Verbosity::Brief,
+        sentence(&format!("{}{what}.", cause(w, Some(by)))),
+        vec![],
+    )
+}

@@ -241,6 +241,9 @@ fn sentences(scene: &Scene, events: &[Event]) -> Vec<Said> {
                 scene, *card, *amount, *total, *by,
             )),
             Event::BaseAdded { base, by } => one(scoring::base_added(scene, *base, *by)),
+            Event::EndOfTurnScheduled { by, card } => {
+                one(changes::end_of_turn_scheduled(scene, *by, *card))
+            }
             Event::BaseToBottom { player, by } => one(scoring::base_to_bottom(w, *player, *by)),
             Event::BaseRevealed { base } => one(scoring::base_revealed(w, *base)),
             Event::BaseDiscarded { base, by } => one(scoring::base_discarded(w, *base, *by)),
