@@ -1,217 +1,10 @@
-//! One game in progress and the conversation around it: the engine's state, who sits
-//! where, the narration log, and what the keyboard is being asked. Lines go in, lines
-//! come out; bots answer their own questions as soon as they are asked, so one typed
-//! line can bring a whole bot turn of narration. Nothing here reads or prints: the
-//! terminal (or a test) does that.
+//! What happens when a person types something: the command dispatch, answers by number,
+//! code or name, play/use/end, undo, and the questions about the game (status, log, recap,
+//! options, save, quit).
 
-use super::commands::{self, Command};
-use super::describe::{sentence, Words};
-use super::narrate::{narrate, Scene, Verbosity};
-use super::pick::pick;
-use super::prompt::{self, Act, Menu, Prompt};
-use super::queries;
-use super::recap::SinceLastTurn;
-use super::save::{self, SaveFile};
-use super::seat::Seat;
-use crate::bots::SeatView;
-use crate::engine::{Ask, Event, GameConfig, GameState, PlayerId, SetupError};
-use crate::quote::quote;
-use crate::sim::TURN_LIMIT;
-use std::path::{Path, PathBuf};
-
-/// What a line is, for colour and for tests.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LineKind {
-    /// What happened in the game.
-    Narration,
-    /// A question or one of its numbered entries.
-    Question,
-    /// The answer to a command.
-    Answer,
-    /// What was expected instead of what was typed; nothing changed.
-    Error,
-}
-
-/// One line of output.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Line {
-    /// Its kind.
-    pub kind: LineKind,
-    /// Its text, one line, no escape codes.
-    pub text: String,
-}
-
-/// The file `save` writes when no file is named.
-pub const DEFAULT_SAVE: &str = "smashup-save.ron";
-
-/// Where the game was before one of your actions, for `undo`: the game itself is
-/// the set-up replayed with the answers given until then.
-struct Snapshot {
-    answers: usize,
-    seats: Vec<Seat>,
-    log_len: usize,
-    scoring: Vec<crate::engine::Uid>,
-    what: String,
-}
-
-/// A game being played at this keyboard.
-pub struct Table {
-    game: GameState,
-    config: GameConfig,
-    /// Every answer given so far, bots' included: with `config`, the whole game.
-    answers: Vec<u32>,
-    seats: Vec<Seat>,
-    seed: u64,
-    verbosity: Verbosity,
-    log: Vec<String>,
-    autosave: Option<PathBuf>,
-    autosave_failed: bool,
-    prompt: Prompt,
-    keyboard: Option<PlayerId>,
-    undo: Vec<Snapshot>,
-    undo_blocked: Option<&'static str>,
-    last_narration: Vec<String>,
-    /// Bases that scored and have not been replaced yet (their abilities still run).
-    scoring: Vec<crate::engine::Uid>,
-    quit: bool,
-    out: Vec<Line>,
-    /// Card codes lead lists and answers (off with `--codes off`).
-    codes: bool,
-    /// Say the recap at the start of each person's turn (`--recap`).
-    auto_recap: bool,
-    /// What each seat has missed since its last turn: its recap and its new cards.
-    missed: SinceLastTurn,
-    /// A new game's deal, narrated when the game starts.
-    opening: Option<Vec<Event>>,
-}
+use super::*;
 
 impl Table {
-    /// A new game; its opening (the deal) is narrated when it [`start`](Table::start)s.
-    pub fn new(
-        config: &GameConfig,
-        seats: Vec<Seat>,
-        verbosity: Verbosity,
-        autosave: Option<PathBuf>,
-    ) -> Result<Table, SetupError> {
-        let mut game = GameState::new(config)?;
-        let events = game.take_events();
-        let mut table = Table::with(
-            game,
-            config.clone(),
-            Vec::new(),
-            seats,
-            verbosity,
-            Vec::new(),
-            autosave,
-        );
-        table.opening = Some(events);
-        Ok(table)
-    }
-
-    /// A saved game, to go on with: the save and the game its answers replay to
-    /// (see [`save::read`]).
-    pub fn load(save: SaveFile, game: GameState, autosave: Option<PathBuf>) -> Table {
-        let mut table = Table::with(
-            game,
-            save.config,
-            save.answers,
-            save.seats,
-            save.verbosity,
-            save.log,
-            autosave,
-        );
-        table.intro("Saved game loaded");
-        table.summary();
-        table
-    }
-
-    fn with(
-        game: GameState,
-        config: GameConfig,
-        answers: Vec<u32>,
-        seats: Vec<Seat>,
-        verbosity: Verbosity,
-        log: Vec<String>,
-        autosave: Option<PathBuf>,
-    ) -> Table {
-        let seats_len = seats.len();
-        Table {
-            game,
-            seed: config.seed,
-            config,
-            answers,
-            seats,
-            verbosity,
-            log,
-            autosave,
-            autosave_failed: false,
-            prompt: Prompt::Decision,
-            keyboard: None,
-            undo: Vec::new(),
-            undo_blocked: None,
-            last_narration: Vec::new(),
-            scoring: Vec::new(),
-            quit: false,
-            out: Vec::new(),
-            codes: true,
-            auto_recap: false,
-            missed: SinceLastTurn::new(seats_len),
-            opening: None,
-        }
-    }
-
-    /// Card codes lead lists and answers (true), or names only (false, `--codes off`).
-    pub fn set_codes(&mut self, codes: bool) {
-        self.codes = codes;
-    }
-
-    /// Says the recap at the start of each person's turn (`--recap`).
-    pub fn set_auto_recap(&mut self, on: bool) {
-        self.auto_recap = on;
-    }
-
-    /// Runs the bots until a person must answer, and returns everything to print.
-    pub fn start(&mut self) -> Vec<Line> {
-        // A new game's deal is narrated now, once the settings are made.
-        if let Some(events) = self.opening.take() {
-            self.intro("New game");
-            let before = self.game.clone();
-            self.narrate(&before, self.game.turn.player, &events);
-        }
-        self.advance();
-        std::mem::take(&mut self.out)
-    }
-
-    /// True once the player quit: after the game is over, questions about it (score,
-    /// log, bases, recap) are still answered until then.
-    pub fn finished(&self) -> bool {
-        self.quit
-    }
-
-    /// The names and codes of what the reader may name now (for Tab completion).
-    pub fn names_in_game(&self) -> Vec<String> {
-        super::complete::names_in_game(&self.words(self.reader()))
-    }
-
-    /// The game, for tests and saving.
-    pub fn game(&self) -> &GameState {
-        &self.game
-    }
-
-    /// Everything needed to go on with the game later.
-    pub fn save_file(&self) -> SaveFile {
-        SaveFile {
-            format: save::FORMAT,
-            version: env!("CARGO_PKG_VERSION").to_string(),
-            config: self.config.clone(),
-            seats: self.seats.clone(),
-            verbosity: self.verbosity,
-            answers: self.answers.clone(),
-            check: save::check(&self.game),
-            log: self.log.clone(),
-        }
-    }
-
     /// Handles one understood command and returns what to print.
     pub fn command(&mut self, command: Command) -> Vec<Line> {
         if let Some(p) = self.passing_to() {
@@ -261,7 +54,7 @@ impl Table {
             Command::Log(n) => self.on_log(n),
             Command::Recap => self.on_recap(),
             Command::Rules(topic) => {
-                let lines = super::rules::rules(topic.as_deref());
+                let lines = crate::play::rules::rules(topic.as_deref());
                 self.reply(lines)
             }
             Command::Repeat => self.on_repeat(),
@@ -286,303 +79,8 @@ impl Table {
         std::mem::take(&mut self.out)
     }
 
-    // ----- output -----
-
-    fn push(&mut self, kind: LineKind, text: String) {
-        self.out.push(Line { kind, text });
-    }
-
-    fn error(&mut self, text: String) {
-        self.push(LineKind::Error, text);
-    }
-
-    fn answer_line(&mut self, text: String) {
-        self.push(LineKind::Answer, text);
-    }
-
-    fn answers(&mut self, lines: Vec<String>) {
-        for l in lines {
-            self.answer_line(l);
-        }
-    }
-
-    fn reply(&mut self, lines: Result<Vec<String>, String>) {
-        match lines {
-            Ok(lines) => self.answers(lines),
-            Err(e) => self.error(e),
-        }
-    }
-
-    fn show_menu(&mut self, menu: &Menu) {
-        for l in menu.lines() {
-            self.push(LineKind::Question, l);
-        }
-    }
-
-    // ----- who is who -----
-
-    fn humans(&self) -> Vec<PlayerId> {
-        (0..self.seats.len() as u8)
-            .map(PlayerId)
-            .filter(|p| self.seats[p.ix()].is_human())
-            .collect()
-    }
-
-    /// Who narration calls "you": the only person at the table, if there is one.
-    fn narration_viewer(&self) -> Option<PlayerId> {
-        match self.humans().as_slice() {
-            [one] => Some(*one),
-            _ => None,
-        }
-    }
-
-    /// Whose screen it is now: the person being asked, or the one who has the keyboard.
-    fn reader(&self) -> Option<PlayerId> {
-        if self.passing_to().is_some() {
-            return None;
-        }
-        match self.game.pending() {
-            Some(d) if self.seats[d.player.ix()].is_human() && self.prompt != Prompt::Over => {
-                Some(d.player)
-            }
-            _ => self.narration_viewer().or(self.keyboard),
-        }
-    }
-
-    /// The person the keyboard is being handed to, while the game waits for Enter.
-    pub fn passing_to(&self) -> Option<PlayerId> {
-        match self.prompt {
-            Prompt::PassTo(p) => Some(p),
-            _ => None,
-        }
-    }
-
-    fn words(&self, viewer: Option<PlayerId>) -> Words<'_> {
-        Words {
-            game: &self.game,
-            seats: &self.seats,
-            viewer,
-            codes: self.verbosity == Verbosity::Full,
-            show_codes: self.codes,
-        }
-    }
-
-    fn intro(&mut self, what: &str) {
-        let w = self.words(self.narration_viewer());
-        let players: Vec<String> = (0..self.game.players.len() as u8)
-            .map(PlayerId)
-            .map(|p| {
-                let factions: Vec<String> = self.game.players[p.ix()]
-                    .factions
-                    .iter()
-                    .map(|f| w.faction(f))
-                    .collect();
-                format!("{}: {}", sentence(&w.player(p)), factions.join(" and "))
-            })
-            .collect();
-        let bases: Vec<String> = self
-            .game
-            .bases
-            .iter()
-            .map(|b| {
-                format!(
-                    "{}, breakpoint {}",
-                    w.game.def(b.card).name(),
-                    self.game.breakpoint(b.card)
-                )
-            })
-            .collect();
-        let lines = [
-            format!("{what}, seed {}. {}.", self.seed, players.join("; ")),
-            format!(
-                "Bases: {}. First to 15 VP wins. Type help for the commands, rules for the rules.",
-                bases.join("; ")
-            ),
-        ];
-        for l in lines {
-            self.push(LineKind::Narration, l);
-        }
-    }
-
-    /// Where a loaded game stands, in one paragraph.
-    fn summary(&mut self) {
-        let line = queries::summary(&self.words(self.narration_viewer()));
-        self.push(LineKind::Narration, line);
-    }
-
-    // ----- the game moving on -----
-
-    /// Lets bots answer until a person must, then asks that person (after a hand-over
-    /// when several people share the keyboard).
-    fn advance(&mut self) {
-        loop {
-            let Some(d) = self.game.pending() else {
-                self.over();
-                return;
-            };
-            if self.game.turn.number > TURN_LIMIT {
-                self.error(format!(
-                    "The game stopped: no winner after {TURN_LIMIT} turns."
-                ));
-                self.over();
-                return;
-            }
-            let p = d.player;
-            if let Some(bot) = self.seats[p.ix()].bot.as_mut() {
-                let i = bot.choose(&SeatView::new(&self.game, p));
-                if let Err(e) = self.apply(p, i) {
-                    self.error(format!("A bot's answer was refused ({e}); the game stops."));
-                    self.prompt = Prompt::Over;
-                    return;
-                }
-                continue;
-            }
-            if self.humans().len() > 1 && self.keyboard != Some(p) {
-                self.prompt = Prompt::PassTo(p);
-                let name = self.seats[p.ix()].name.clone();
-                self.push(
-                    LineKind::Question,
-                    format!("Pass to {name}, then press Enter."),
-                );
-                return;
-            }
-            self.prompt = Prompt::Decision;
-            self.ask();
-            return;
-        }
-    }
-
-    /// The game has ended: it stays open for questions about it until `quit`.
-    fn over(&mut self) {
-        if self.prompt != Prompt::Over {
-            self.prompt = Prompt::Over;
-            self.push(
-                LineKind::Question,
-                "The game is over. Look back with score, bases, log or recap; type quit to leave."
-                    .into(),
-            );
-        }
-    }
-
-    /// Prints the current question.
-    fn ask(&mut self) {
-        if let Some(menu) = self.menu() {
-            self.show_menu(&menu);
-        }
-    }
-
-    /// The menu of the current prompt.
-    fn menu(&self) -> Option<Menu> {
-        let d = self.game.pending()?;
-        let w = self.words(Some(d.player));
-        match &self.prompt {
-            Prompt::Decision => Some(prompt::decision_menu(
-                d,
-                &w,
-                self.verbosity,
-                &self.missed.new_cards(&self.game, d.player),
-            )),
-            Prompt::Where { card, options } => Some(prompt::where_menu(d, &w, *card, options)),
-            Prompt::UseWhich { options } => Some(prompt::use_menu(d, &w, options)),
-            Prompt::ConfirmEnd { end, what } => Some(prompt::confirm_end_menu(*end, what)),
-            Prompt::PassTo(_) | Prompt::Over => None,
-        }
-    }
-
-    /// Answers the pending question for `actor` and narrates what happened.
-    fn apply(&mut self, actor: PlayerId, index: usize) -> Result<(), crate::engine::AnswerError> {
-        let before = self.game.clone();
-        let events = self.game.answer(index)?;
-        // Only options that exist are accepted, and no question has 4 billion.
-        self.answers.push(index as u32);
-        self.narrate(&before, actor, &events);
-        Ok(())
-    }
-
-    /// Narrates a batch of events, logs it, and keeps undo and the autosave up to date.
-    fn narrate(&mut self, before: &GameState, actor: PlayerId, events: &[Event]) {
-        let viewer = self.narration_viewer();
-        let scene = Scene {
-            before,
-            words: self.words(viewer),
-            actor,
-            scoring: &self.scoring,
-            texts: self.verbosity == Verbosity::Full,
-        };
-        let lines = narrate(&scene, events, self.verbosity);
-        // The log is a history: every outcome with card codes, no phases.
-        let history = Scene {
-            words: Words {
-                codes: true,
-                ..self.words(viewer)
-            },
-            texts: false,
-            ..scene
-        };
-        let logged = narrate(&history, events, Verbosity::Normal);
-        self.log.extend(logged);
-        self.keep_for_recap(before, events);
-        for l in lines {
-            self.last_narration.push(l.clone());
-            self.push(LineKind::Narration, l);
-        }
-        let mut turn_ended = false;
-        for e in events {
-            match e {
-                Event::BaseScored { base, .. } => self.scoring.push(*base),
-                Event::BaseReplaced { old, .. } => self.scoring.retain(|b| b != old),
-                _ => {}
-            }
-            let hidden = match e {
-                Event::TurnStarted { .. } | Event::GameOver { .. } => {
-                    turn_ended = true;
-                    self.undo.clear();
-                    self.undo_blocked = None;
-                    None
-                }
-                Event::Drew { .. } => Some("a card was drawn"),
-                Event::Revealed { .. } => Some("a card was revealed"),
-                Event::Shuffled { .. } => Some("a deck was shuffled"),
-                Event::LookedAtHand { .. } => Some("a hand was looked at"),
-                _ => None,
-            };
-            if let Some(reason) = hidden {
-                self.undo.clear();
-                self.undo_blocked = Some(reason);
-            }
-        }
-        if turn_ended {
-            self.autosave_now();
-        }
-    }
-
-    /// Says the recap at the start of a person's turn when asked to (`--recap`).
-    fn keep_for_recap(&mut self, before: &GameState, events: &[Event]) {
-        for p in self.missed.record(before, events) {
-            let person = self.seats[p.ix()].is_human();
-            if self.auto_recap && person && self.narration_viewer() == Some(p) {
-                let lines = self.missed.lines(p, &self.words(Some(p)));
-                for l in lines {
-                    self.push(LineKind::Narration, l);
-                }
-            }
-        }
-    }
-
-    fn autosave_now(&mut self) {
-        let Some(path) = self.autosave.clone() else {
-            return;
-        };
-        if let Err(e) = save::write(&path, &self.save_file()) {
-            if !self.autosave_failed {
-                self.autosave_failed = true;
-                self.error(format!("Autosave failed: {e}. The game goes on."));
-            }
-        }
-    }
-
     /// A person answers the pending question with option `index`.
-    fn answer_human(&mut self, index: usize) {
+    pub(super) fn answer_human(&mut self, index: usize) {
         let Some(d) = self.game.pending() else {
             return;
         };
@@ -611,7 +109,7 @@ impl Table {
 
     // ----- answering -----
 
-    fn on_answer(&mut self, text: &str) {
+    pub(super) fn on_answer(&mut self, text: &str) {
         match self.prompt.clone() {
             Prompt::PassTo(p) => {
                 if text.trim().is_empty() {
@@ -648,7 +146,7 @@ impl Table {
         }
     }
 
-    fn act(&mut self, act: Act) {
+    pub(super) fn act(&mut self, act: Act) {
         match act {
             Act::Answer(i) => self.answer_human(i),
             Act::Play { card, options } => {
@@ -690,7 +188,7 @@ impl Table {
 
     /// The pending question when a person is answering it, with a line saying why not
     /// otherwise.
-    fn human_decision(&mut self, what: &str) -> Option<Ask> {
+    pub(super) fn human_decision(&mut self, what: &str) -> Option<Ask> {
         match (&self.prompt, self.game.pending()) {
             (Prompt::Over, _) | (_, None) => {
                 self.error(format!("You cannot {what}: the game is over."));
@@ -700,7 +198,7 @@ impl Table {
         }
     }
 
-    fn on_play(&mut self, text: &str) {
+    pub(super) fn on_play(&mut self, text: &str) {
         let Some(ask) = self.human_decision("play a card now") else {
             return;
         };
@@ -776,7 +274,7 @@ impl Table {
         self.error(first_error.unwrap_or_else(|| "Expected a card to play.".into()));
     }
 
-    fn on_use(&mut self, card: Option<&str>) {
+    pub(super) fn on_use(&mut self, card: Option<&str>) {
         if self.human_decision("use an ability now").is_none() {
             return;
         }
@@ -808,7 +306,7 @@ impl Table {
         }
     }
 
-    fn on_end(&mut self) {
+    pub(super) fn on_end(&mut self) {
         let Some(ask) = self.human_decision("end now") else {
             return;
         };
@@ -825,7 +323,7 @@ impl Table {
         }
     }
 
-    fn on_undo(&mut self) {
+    pub(super) fn on_undo(&mut self) {
         let mine = self
             .game
             .pending()
@@ -867,7 +365,7 @@ impl Table {
 
     // ----- questions about the game -----
 
-    fn on_recap(&mut self) {
+    pub(super) fn on_recap(&mut self) {
         match self.reader() {
             Some(p) => {
                 let lines = self.missed.lines(p, &self.words(Some(p)));
@@ -877,7 +375,7 @@ impl Table {
         }
     }
 
-    fn on_log(&mut self, n: usize) {
+    pub(super) fn on_log(&mut self, n: usize) {
         if self.log.is_empty() {
             self.answer_line("Nothing has happened yet.".into());
             return;
@@ -891,7 +389,7 @@ impl Table {
         self.answers(lines);
     }
 
-    fn on_repeat(&mut self) {
+    pub(super) fn on_repeat(&mut self) {
         if self.last_narration.is_empty() {
             self.answer_line("Nothing new was narrated since your last answer.".into());
         }
@@ -901,7 +399,7 @@ impl Table {
         self.ask();
     }
 
-    fn on_status(&mut self) {
+    pub(super) fn on_status(&mut self) {
         let w = self.words(self.reader());
         let turn = &self.game.turn;
         let whose = if Some(turn.player) == w.viewer {
@@ -945,7 +443,7 @@ impl Table {
         self.answers(lines);
     }
 
-    fn on_options(&mut self) {
+    pub(super) fn on_options(&mut self) {
         match self.menu() {
             Some(menu) => {
                 self.show_menu(&menu);
@@ -971,7 +469,7 @@ impl Table {
 
     // ----- keeping the game -----
 
-    fn on_save(&mut self, file: Option<&str>) {
+    pub(super) fn on_save(&mut self, file: Option<&str>) {
         let name = file.unwrap_or(DEFAULT_SAVE);
         if quote(name) != format!("\"{name}\"") {
             self.error(format!(
@@ -991,7 +489,7 @@ impl Table {
         }
     }
 
-    fn on_quit(&mut self) {
+    pub(super) fn on_quit(&mut self) {
         self.quit = true;
         if self.prompt == Prompt::Over {
             self.answer_line("Goodbye.".into());

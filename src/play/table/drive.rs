@@ -1,0 +1,182 @@
+//! How the game moves on between typed lines: bots answer their own questions as soon as
+//! they are asked, each answer is narrated for the people at the table (and kept for the
+//! recap and the autosave), and the next person is asked.
+
+use super::*;
+
+impl Table {
+    // ----- the game moving on -----
+
+    /// Lets bots answer until a person must, then asks that person (after a hand-over
+    /// when several people share the keyboard).
+    pub(super) fn advance(&mut self) {
+        loop {
+            let Some(d) = self.game.pending() else {
+                self.over();
+                return;
+            };
+            if self.game.turn.number > TURN_LIMIT {
+                self.error(format!(
+                    "The game stopped: no winner after {TURN_LIMIT} turns."
+                ));
+                self.over();
+                return;
+            }
+            let p = d.player;
+            if let Some(bot) = self.seats[p.ix()].bot.as_mut() {
+                let i = bot.choose(&SeatView::new(&self.game, p));
+                if let Err(e) = self.apply(p, i) {
+                    self.error(format!("A bot's answer was refused ({e}); the game stops."));
+                    self.prompt = Prompt::Over;
+                    return;
+                }
+                continue;
+            }
+            if self.humans().len() > 1 && self.keyboard != Some(p) {
+                self.prompt = Prompt::PassTo(p);
+                let name = self.seats[p.ix()].name.clone();
+                self.push(
+                    LineKind::Question,
+                    format!("Pass to {name}, then press Enter."),
+                );
+                return;
+            }
+            self.prompt = Prompt::Decision;
+            self.ask();
+            return;
+        }
+    }
+
+    /// The game has ended: it stays open for questions about it until `quit`.
+    pub(super) fn over(&mut self) {
+        if self.prompt != Prompt::Over {
+            self.prompt = Prompt::Over;
+            self.push(
+                LineKind::Question,
+                "The game is over. Look back with score, bases, log or recap; type quit to leave."
+                    .into(),
+            );
+        }
+    }
+
+    /// Prints the current question.
+    pub(super) fn ask(&mut self) {
+        if let Some(menu) = self.menu() {
+            self.show_menu(&menu);
+        }
+    }
+
+    /// The menu of the current prompt.
+    pub(super) fn menu(&self) -> Option<Menu> {
+        let d = self.game.pending()?;
+        let w = self.words(Some(d.player));
+        match &self.prompt {
+            Prompt::Decision => Some(prompt::decision_menu(
+                d,
+                &w,
+                self.verbosity,
+                &self.missed.new_cards(&self.game, d.player),
+            )),
+            Prompt::Where { card, options } => Some(prompt::where_menu(d, &w, *card, options)),
+            Prompt::UseWhich { options } => Some(prompt::use_menu(d, &w, options)),
+            Prompt::ConfirmEnd { end, what } => Some(prompt::confirm_end_menu(*end, what)),
+            Prompt::PassTo(_) | Prompt::Over => None,
+        }
+    }
+
+    /// Answers the pending question for `actor` and narrates what happened.
+    pub(super) fn apply(
+        &mut self,
+        actor: PlayerId,
+        index: usize,
+    ) -> Result<(), crate::engine::AnswerError> {
+        let before = self.game.clone();
+        let events = self.game.answer(index)?;
+        // Only options that exist are accepted, and no question has 4 billion.
+        self.answers.push(index as u32);
+        self.narrate(&before, actor, &events);
+        Ok(())
+    }
+
+    /// Narrates a batch of events, logs it, and keeps undo and the autosave up to date.
+    pub(super) fn narrate(&mut self, before: &GameState, actor: PlayerId, events: &[Event]) {
+        let viewer = self.narration_viewer();
+        let scene = Scene {
+            before,
+            words: self.words(viewer),
+            actor,
+            scoring: &self.scoring,
+            texts: self.verbosity == Verbosity::Full,
+        };
+        let lines = narrate(&scene, events, self.verbosity);
+        // The log is a history: every outcome with card codes, no phases.
+        let history = Scene {
+            words: Words {
+                codes: true,
+                ..self.words(viewer)
+            },
+            texts: false,
+            ..scene
+        };
+        let logged = narrate(&history, events, Verbosity::Normal);
+        self.log.extend(logged);
+        self.keep_for_recap(before, events);
+        for l in lines {
+            self.last_narration.push(l.clone());
+            self.push(LineKind::Narration, l);
+        }
+        let mut turn_ended = false;
+        for e in events {
+            match e {
+                Event::BaseScored { base, .. } => self.scoring.push(*base),
+                Event::BaseReplaced { old, .. } => self.scoring.retain(|b| b != old),
+                _ => {}
+            }
+            let hidden = match e {
+                Event::TurnStarted { .. } | Event::GameOver { .. } => {
+                    turn_ended = true;
+                    self.undo.clear();
+                    self.undo_blocked = None;
+                    None
+                }
+                Event::Drew { .. } => Some("a card was drawn"),
+                Event::Revealed { .. } => Some("a card was revealed"),
+                Event::Shuffled { .. } => Some("a deck was shuffled"),
+                Event::LookedAtHand { .. } => Some("a hand was looked at"),
+                _ => None,
+            };
+            if let Some(reason) = hidden {
+                self.undo.clear();
+                self.undo_blocked = Some(reason);
+            }
+        }
+        if turn_ended {
+            self.autosave_now();
+        }
+    }
+
+    /// Says the recap at the start of a person's turn when asked to (`--recap`).
+    pub(super) fn keep_for_recap(&mut self, before: &GameState, events: &[Event]) {
+        for p in self.missed.record(before, events) {
+            let person = self.seats[p.ix()].is_human();
+            if self.auto_recap && person && self.narration_viewer() == Some(p) {
+                let lines = self.missed.lines(p, &self.words(Some(p)));
+                for l in lines {
+                    self.push(LineKind::Narration, l);
+                }
+            }
+        }
+    }
+
+    pub(super) fn autosave_now(&mut self) {
+        let Some(path) = self.autosave.clone() else {
+            return;
+        };
+        if let Err(e) = save::write(&path, &self.save_file()) {
+            if !self.autosave_failed {
+                self.autosave_failed = true;
+                self.error(format!("Autosave failed: {e}. The game goes on."));
+            }
+        }
+    }
+}

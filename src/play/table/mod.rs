@@ -1,0 +1,341 @@
+//! One game in progress and the conversation around it: the engine's state, who sits
+//! where, the narration log, and what the keyboard is being asked. Lines go in, lines
+//! come out; bots answer their own questions as soon as they are asked, so one typed
+//! line can bring a whole bot turn of narration. Nothing here reads or prints: the
+//! terminal (or a test) does that.
+
+mod drive;
+mod typed;
+
+use super::commands::{self, Command};
+use super::describe::{sentence, Words};
+use super::narrate::{narrate, Scene, Verbosity};
+use super::pick::pick;
+use super::prompt::{self, Act, Menu, Prompt};
+use super::queries;
+use super::recap::SinceLastTurn;
+use super::save::{self, SaveFile};
+use super::seat::Seat;
+use crate::bots::SeatView;
+use crate::engine::{Ask, Event, GameConfig, GameState, PlayerId, SetupError};
+use crate::quote::quote;
+use crate::sim::TURN_LIMIT;
+use std::path::{Path, PathBuf};
+
+/// What a line is, for colour and for tests.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineKind {
+    /// What happened in the game.
+    Narration,
+    /// A question or one of its numbered entries.
+    Question,
+    /// The answer to a command.
+    Answer,
+    /// What was expected instead of what was typed; nothing changed.
+    Error,
+}
+
+/// One line of output.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Line {
+    /// Its kind.
+    pub kind: LineKind,
+    /// Its text, one line, no escape codes.
+    pub text: String,
+}
+
+/// The file `save` writes when no file is named.
+pub const DEFAULT_SAVE: &str = "smashup-save.ron";
+
+/// Where the game was before one of your actions, for `undo`: the game itself is
+/// the set-up replayed with the answers given until then.
+struct Snapshot {
+    answers: usize,
+    seats: Vec<Seat>,
+    log_len: usize,
+    scoring: Vec<crate::engine::Uid>,
+    what: String,
+}
+
+/// A game being played at this keyboard.
+pub struct Table {
+    game: GameState,
+    config: GameConfig,
+    /// Every answer given so far, bots' included: with `config`, the whole game.
+    answers: Vec<u32>,
+    seats: Vec<Seat>,
+    seed: u64,
+    verbosity: Verbosity,
+    log: Vec<String>,
+    autosave: Option<PathBuf>,
+    autosave_failed: bool,
+    prompt: Prompt,
+    keyboard: Option<PlayerId>,
+    undo: Vec<Snapshot>,
+    undo_blocked: Option<&'static str>,
+    last_narration: Vec<String>,
+    /// Bases that scored and have not been replaced yet (their abilities still run).
+    scoring: Vec<crate::engine::Uid>,
+    quit: bool,
+    out: Vec<Line>,
+    /// Card codes lead lists and answers (off with `--codes off`).
+    codes: bool,
+    /// Say the recap at the start of each person's turn (`--recap`).
+    auto_recap: bool,
+    /// What each seat has missed since its last turn: its recap and its new cards.
+    missed: SinceLastTurn,
+    /// A new game's deal, narrated when the game starts.
+    opening: Option<Vec<Event>>,
+}
+
+impl Table {
+    /// A new game; its opening (the deal) is narrated when it [`start`](Table::start)s.
+    pub fn new(
+        config: &GameConfig,
+        seats: Vec<Seat>,
+        verbosity: Verbosity,
+        autosave: Option<PathBuf>,
+    ) -> Result<Table, SetupError> {
+        let mut game = GameState::new(config)?;
+        let events = game.take_events();
+        let mut table = Table::with(
+            game,
+            config.clone(),
+            Vec::new(),
+            seats,
+            verbosity,
+            Vec::new(),
+            autosave,
+        );
+        table.opening = Some(events);
+        Ok(table)
+    }
+
+    /// A saved game, to go on with: the save and the game its answers replay to
+    /// (see [`save::read`]).
+    pub fn load(save: SaveFile, game: GameState, autosave: Option<PathBuf>) -> Table {
+        let mut table = Table::with(
+            game,
+            save.config,
+            save.answers,
+            save.seats,
+            save.verbosity,
+            save.log,
+            autosave,
+        );
+        table.intro("Saved game loaded");
+        table.summary();
+        table
+    }
+
+    fn with(
+        game: GameState,
+        config: GameConfig,
+        answers: Vec<u32>,
+        seats: Vec<Seat>,
+        verbosity: Verbosity,
+        log: Vec<String>,
+        autosave: Option<PathBuf>,
+    ) -> Table {
+        let seats_len = seats.len();
+        Table {
+            game,
+            seed: config.seed,
+            config,
+            answers,
+            seats,
+            verbosity,
+            log,
+            autosave,
+            autosave_failed: false,
+            prompt: Prompt::Decision,
+            keyboard: None,
+            undo: Vec::new(),
+            undo_blocked: None,
+            last_narration: Vec::new(),
+            scoring: Vec::new(),
+            quit: false,
+            out: Vec::new(),
+            codes: true,
+            auto_recap: false,
+            missed: SinceLastTurn::new(seats_len),
+            opening: None,
+        }
+    }
+
+    /// Card codes lead lists and answers (true), or names only (false, `--codes off`).
+    pub fn set_codes(&mut self, codes: bool) {
+        self.codes = codes;
+    }
+
+    /// Says the recap at the start of each person's turn (`--recap`).
+    pub fn set_auto_recap(&mut self, on: bool) {
+        self.auto_recap = on;
+    }
+
+    /// Runs the bots until a person must answer, and returns everything to print.
+    pub fn start(&mut self) -> Vec<Line> {
+        // A new game's deal is narrated now, once the settings are made.
+        if let Some(events) = self.opening.take() {
+            self.intro("New game");
+            let before = self.game.clone();
+            self.narrate(&before, self.game.turn.player, &events);
+        }
+        self.advance();
+        std::mem::take(&mut self.out)
+    }
+
+    /// True once the player quit: after the game is over, questions about it (score,
+    /// log, bases, recap) are still answered until then.
+    pub fn finished(&self) -> bool {
+        self.quit
+    }
+
+    /// The names and codes of what the reader may name now (for Tab completion).
+    pub fn names_in_game(&self) -> Vec<String> {
+        super::complete::names_in_game(&self.words(self.reader()))
+    }
+
+    /// The game, for tests and saving.
+    pub fn game(&self) -> &GameState {
+        &self.game
+    }
+
+    /// Everything needed to go on with the game later.
+    pub fn save_file(&self) -> SaveFile {
+        SaveFile {
+            format: save::FORMAT,
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            config: self.config.clone(),
+            seats: self.seats.clone(),
+            verbosity: self.verbosity,
+            answers: self.answers.clone(),
+            check: save::check(&self.game),
+            log: self.log.clone(),
+        }
+    }
+
+    // ----- output -----
+
+    fn push(&mut self, kind: LineKind, text: String) {
+        self.out.push(Line { kind, text });
+    }
+
+    fn error(&mut self, text: String) {
+        self.push(LineKind::Error, text);
+    }
+
+    fn answer_line(&mut self, text: String) {
+        self.push(LineKind::Answer, text);
+    }
+
+    fn answers(&mut self, lines: Vec<String>) {
+        for l in lines {
+            self.answer_line(l);
+        }
+    }
+
+    fn reply(&mut self, lines: Result<Vec<String>, String>) {
+        match lines {
+            Ok(lines) => self.answers(lines),
+            Err(e) => self.error(e),
+        }
+    }
+
+    fn show_menu(&mut self, menu: &Menu) {
+        for l in menu.lines() {
+            self.push(LineKind::Question, l);
+        }
+    }
+
+    // ----- who is who -----
+
+    fn humans(&self) -> Vec<PlayerId> {
+        (0..self.seats.len() as u8)
+            .map(PlayerId)
+            .filter(|p| self.seats[p.ix()].is_human())
+            .collect()
+    }
+
+    /// Who narration calls "you": the only person at the table, if there is one.
+    fn narration_viewer(&self) -> Option<PlayerId> {
+        match self.humans().as_slice() {
+            [one] => Some(*one),
+            _ => None,
+        }
+    }
+
+    /// Whose screen it is now: the person being asked, or the one who has the keyboard.
+    fn reader(&self) -> Option<PlayerId> {
+        if self.passing_to().is_some() {
+            return None;
+        }
+        match self.game.pending() {
+            Some(d) if self.seats[d.player.ix()].is_human() && self.prompt != Prompt::Over => {
+                Some(d.player)
+            }
+            _ => self.narration_viewer().or(self.keyboard),
+        }
+    }
+
+    /// The person the keyboard is being handed to, while the game waits for Enter.
+    pub fn passing_to(&self) -> Option<PlayerId> {
+        match self.prompt {
+            Prompt::PassTo(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    fn words(&self, viewer: Option<PlayerId>) -> Words<'_> {
+        Words {
+            game: &self.game,
+            seats: &self.seats,
+            viewer,
+            codes: self.verbosity == Verbosity::Full,
+            show_codes: self.codes,
+        }
+    }
+
+    fn intro(&mut self, what: &str) {
+        let w = self.words(self.narration_viewer());
+        let players: Vec<String> = (0..self.game.players.len() as u8)
+            .map(PlayerId)
+            .map(|p| {
+                let factions: Vec<String> = self.game.players[p.ix()]
+                    .factions
+                    .iter()
+                    .map(|f| w.faction(f))
+                    .collect();
+                format!("{}: {}", sentence(&w.player(p)), factions.join(" and "))
+            })
+            .collect();
+        let bases: Vec<String> = self
+            .game
+            .bases
+            .iter()
+            .map(|b| {
+                format!(
+                    "{}, breakpoint {}",
+                    w.game.def(b.card).name(),
+                    self.game.breakpoint(b.card)
+                )
+            })
+            .collect();
+        let lines = [
+            format!("{what}, seed {}. {}.", self.seed, players.join("; ")),
+            format!(
+                "Bases: {}. First to 15 VP wins. Type help for the commands, rules for the rules.",
+                bases.join("; ")
+            ),
+        ];
+        for l in lines {
+            self.push(LineKind::Narration, l);
+        }
+    }
+
+    /// Where a loaded game stands, in one paragraph.
+    fn summary(&mut self) {
+        let line = queries::summary(&self.words(self.narration_viewer()));
+        self.push(LineKind::Narration, line);
+    }
+}
