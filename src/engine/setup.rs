@@ -24,6 +24,23 @@ pub struct GameConfig {
     pub first_player: Option<u8>,
 }
 
+impl GameConfig {
+    /// Two players, Pirates and Ninjas against Aliens and Dinosaurs, the core bases: the
+    /// small known table that unit tests and examples start from.
+    pub fn two_players(seed: u64, first_player: u8) -> GameConfig {
+        GameConfig {
+            seed,
+            factions: vec![
+                ["pirates".into(), "ninjas".into()],
+                ["aliens".into(), "dinosaurs".into()],
+            ],
+            all_bases: false,
+            shared_factions: false,
+            first_player: Some(first_player),
+        }
+    }
+}
+
 /// Why a game could not be set up.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SetupError(pub String);

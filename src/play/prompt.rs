@@ -688,16 +688,7 @@ mod tests {
     use crate::engine::GameConfig;
 
     fn game() -> GameState {
-        let config = GameConfig {
-            seed: 3,
-            factions: vec![
-                ["pirates".into(), "ninjas".into()],
-                ["aliens".into(), "dinosaurs".into()],
-            ],
-            all_bases: false,
-            shared_factions: false,
-            first_player: Some(0),
-        };
+        let config = GameConfig::two_players(3, 0);
         GameState::new(&config).unwrap()
     }
 

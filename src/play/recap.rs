@@ -205,16 +205,7 @@ mod tests {
 
     #[test]
     fn a_recap_groups_plays_by_player_and_base_and_says_vp_apart_from_names() {
-        let config = GameConfig {
-            seed: 5,
-            factions: vec![
-                ["pirates".into(), "ninjas".into()],
-                ["aliens".into(), "dinosaurs".into()],
-            ],
-            all_bases: false,
-            shared_factions: false,
-            first_player: Some(1),
-        };
+        let config = GameConfig::two_players(5, 1);
         let game = GameState::new(&config).unwrap();
         let seats = vec![
             Seat {

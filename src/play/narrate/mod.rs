@@ -268,16 +268,7 @@ mod tests {
     use crate::play::seat::Seat;
 
     fn game() -> (GameState, Vec<Event>, Vec<Seat>) {
-        let config = GameConfig {
-            seed: 5,
-            factions: vec![
-                ["pirates".into(), "ninjas".into()],
-                ["aliens".into(), "dinosaurs".into()],
-            ],
-            all_bases: false,
-            shared_factions: false,
-            first_player: Some(0),
-        };
+        let config = GameConfig::two_players(5, 0);
         let mut game = GameState::new(&config).unwrap();
         let events = game.take_events();
         let seats = vec![
