@@ -282,9 +282,22 @@ impl GameState {
         statics: impl Iterator<Item = (Source, &'a Static)>,
         others_penalties: bool,
     ) -> i32 {
-        let Some(minion) = self.minion(card) else {
+        let Loc::Minion(b, i) = self.locate(card) else {
             return self.printed_power(card);
         };
+        self.power_at(b, i, statics, others_penalties)
+    }
+
+    /// [`Self::power_from`] for the minion at base index `b`, minion index `i`.
+    fn power_at<'a>(
+        &self,
+        b: usize,
+        i: usize,
+        statics: impl Iterator<Item = (Source, &'a Static)>,
+        others_penalties: bool,
+    ) -> i32 {
+        let minion = &self.bases[b].minions[i];
+        let card = minion.card;
         let printed = self.printed_power(card);
         let mut total = printed + minion.counters as i32;
         for l in &self.lasting {
@@ -294,7 +307,7 @@ impl GameState {
                     minion: m,
                     amount,
                     base,
-                } if m == card && self.base_of(card) == Some(base) => total += amount,
+                } if m == card && self.bases[b].card == base => total += amount,
                 _ => {}
             }
         }
@@ -303,7 +316,7 @@ impl GameState {
             let n = match st {
                 Static::Power { to, amount }
                     if !self.stopped.contains(&(card, src.card))
-                        && self.minion_matches(to, card, &ctx) =>
+                        && self.minion_matches_at(to, b, i, &ctx) =>
                 {
                     self.amount(amount, &ctx)
                 }
@@ -410,10 +423,11 @@ impl GameState {
         self.bases[b]
             .minions
             .iter()
-            .filter(|m| player.is_none_or(|p| m.controller == p))
+            .enumerate()
+            .filter(|(_, m)| player.is_none_or(|p| m.controller == p))
             // A player's own total leaves out a pinned minion (Pin); the base's keeps it.
-            .filter(|m| player.is_none() || !self.not_counted(m))
-            .map(|m| self.power_from(m.card, statics.iter().copied(), true))
+            .filter(|(_, m)| player.is_none() || !self.not_counted(m))
+            .map(|(i, _)| self.power_at(b, i, statics.iter().copied(), true))
             .sum()
     }
 

@@ -351,7 +351,7 @@ pub enum Effect {
         until: Until,
         /// Only while the minion stays on this base (Ancient Temple).
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        while_on: Option<Target>,
+        while_on: Option<Box<Target>>,
     },
     /// A breakpoint change until the end of the turn.
     BreakpointThisTurn { base: Target, amount: Amount },
@@ -892,11 +892,12 @@ pub enum Amount {
     /// The fewest cards any of these players holds in hand (0 if none).
     MinHandSize(PlayerSel),
     /// The most minions any one of these players controls on these bases (Mountie
-    /// Major: the other player with the most minions here; a tie counts once).
-    MostMinionsOfOnePlayer { players: PlayerSel, on: BaseSel },
+    /// Major: the other player with the most minions here; a tie counts once). Boxed,
+    /// as are the next, to keep every amount small (amounts are copied often).
+    MostMinionsOfOnePlayer(Box<(PlayerSel, BaseSel)>),
     /// The highest total power any of these players has on this base, as counted for
     /// VP (a pinned minion left out): "your power here", "the winner's".
-    MaxPlayerPower { players: PlayerSel, on: Target },
+    MaxPlayerPower(Box<(PlayerSel, Target)>),
 }
 
 /// A condition.

@@ -21,6 +21,16 @@ pub const HAND_LIMIT: usize = 10;
 /// README), so only a loop reaches it.
 pub const TURN_DECISION_LIMIT: u32 = 1000;
 
+/// A `While` under way: its condition, body and context, and the count of changes
+/// when its last round began (boxed in [`Task`], which is moved very often).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct WhileLoop {
+    pub cond: super::effect::Cond,
+    pub body: Effect,
+    pub ctx: Ctx,
+    pub since: Option<u32>,
+}
+
 /// One piece of work still to do.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Task {
@@ -32,12 +42,7 @@ pub enum Task {
     IfDone { then: Effect, ctx: Ctx, since: u32 },
     /// One more round of a `While`, unless its condition fails or the last round
     /// (done when `since` was the count of changes) changed nothing.
-    While {
-        cond: super::effect::Cond,
-        body: Effect,
-        ctx: Ctx,
-        since: Option<u32>,
-    },
+    While(Box<WhileLoop>),
     /// Ask the next pick of an "up to N" choice.
     ChooseAgain(Box<Choose>, Box<Ctx>, u32),
     /// A resolution ends here: the abilities it triggered open their window, unless
@@ -205,21 +210,13 @@ impl GameState {
                     self.run_effect(then, ctx);
                 }
             }
-            Task::While {
-                cond,
-                body,
-                ctx,
-                since,
-            } => {
-                if since == Some(self.done) || !self.cond(&cond, &ctx) {
+            Task::While(mut w) => {
+                if w.since == Some(self.done) || !self.cond(&w.cond, &w.ctx) {
                     return;
                 }
-                self.stack.push(Task::While {
-                    cond,
-                    body: body.clone(),
-                    ctx: ctx.clone(),
-                    since: Some(self.done),
-                });
+                w.since = Some(self.done);
+                let (body, ctx) = (w.body.clone(), w.ctx.clone());
+                self.stack.push(Task::While(w));
                 self.stack.push(Task::Run(body, ctx));
             }
             Task::OrderRest(waiting) => self.order_mandatory(waiting),

@@ -181,7 +181,20 @@ impl GameState {
         let Loc::Minion(b, i) = self.locate(card) else {
             return false;
         };
+        self.minion_matches_at(f, b, i, ctx)
+    }
+
+    /// [`Self::minion_matches`] for the minion at base index `b`, minion index `i`
+    /// (already found: power and selections read many minions in a row).
+    pub(super) fn minion_matches_at(
+        &self,
+        f: &MinionFilter,
+        b: usize,
+        i: usize,
+        ctx: &Ctx,
+    ) -> bool {
         let (base, m) = (&self.bases[b], &self.bases[b].minions[i]);
+        let card = m.card;
         if !self.base_sel(&f.on, ctx, base.card) {
             return false;
         }
@@ -374,10 +387,10 @@ impl GameState {
             Selector::Minions(f) => self
                 .bases
                 .iter()
-                .flat_map(|b| &b.minions)
-                .map(|m| m.card)
-                .filter(|&c| self.minion_matches(f, c, ctx))
-                .map(Value::Card)
+                .enumerate()
+                .flat_map(|(b, base)| (0..base.minions.len()).map(move |i| (b, i)))
+                .filter(|&(b, i)| self.minion_matches_at(f, b, i, ctx))
+                .map(|(b, i)| Value::Card(self.bases[b].minions[i].card))
                 .collect(),
             Selector::Bases(f) => self
                 .bases
@@ -555,22 +568,22 @@ impl GameState {
                 .map(|p| self.players[p.ix()].hand.len() as i32)
                 .min()
                 .unwrap_or(0),
-            Amount::MostMinionsOfOnePlayer { players, on } => self
-                .players_of(players, ctx)
+            Amount::MostMinionsOfOnePlayer(spec) => self
+                .players_of(&spec.0, ctx)
                 .into_iter()
                 .map(|p| {
                     self.bases
                         .iter()
-                        .filter(|b| self.base_sel(on, ctx, b.card))
+                        .filter(|b| self.base_sel(&spec.1, ctx, b.card))
                         .flat_map(|b| &b.minions)
                         .filter(|m| m.controller == p)
                         .count() as i32
                 })
                 .max()
                 .unwrap_or(0),
-            Amount::MaxPlayerPower { players, on } => match self.target_card(on, ctx) {
+            Amount::MaxPlayerPower(spec) => match self.target_card(&spec.1, ctx) {
                 Some(b) => self
-                    .players_of(players, ctx)
+                    .players_of(&spec.0, ctx)
                     .into_iter()
                     .map(|p| self.player_power(b, p))
                     .max()
@@ -813,12 +826,15 @@ impl GameState {
                 });
                 self.at_end_of_turn.push((*then, ctx));
             }
-            Effect::While { cond, body } => self.stack.push(Task::While {
-                cond,
-                body: *body,
-                ctx,
-                since: None,
-            }),
+            Effect::While { cond, body } => {
+                self.stack
+                    .push(Task::While(Box::new(super::flow::WhileLoop {
+                        cond,
+                        body: *body,
+                        ctx,
+                        since: None,
+                    })))
+            }
             verb => self.run_verb(verb, ctx),
         }
     }

@@ -89,7 +89,7 @@ impl GameState {
                     let n = self.amount(&amount, &ctx);
                     if self.minion(c).is_some() && !self.intercepted(c, &ctx) {
                         let until = Expiry::from_until(until, ctx.you, &self.turn);
-                        let what = match while_on.and_then(|t| card(self, &t)) {
+                        let what = match while_on.and_then(|t| card(self, t.as_ref())) {
                             Some(base) => Lasting::PowerHere {
                                 minion: c,
                                 amount: n,
