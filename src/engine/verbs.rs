@@ -46,15 +46,7 @@ impl GameState {
             }
             Effect::PlaceOnDeckBottom(t) => {
                 if let Some(c) = card(self, &t) {
-                    if self.minion(c).is_none() || !self.intercepted(c, &ctx) {
-                        self.leave_play(c, Zone::DeckBottom);
-                        self.did();
-                        self.events.push(Event::Placed {
-                            card: c,
-                            to: Zone::DeckBottom,
-                            by: Some(ctx.source),
-                        });
-                    }
+                    self.place(c, Zone::DeckBottom, &ctx);
                 }
             }
             Effect::Move { what, to } => {
@@ -129,12 +121,7 @@ impl GameState {
                     if self.on_table(c) {
                         // Discarded from play: not destroyed, so nothing "after destroyed" fires.
                         self.leave_play(c, Zone::Discard);
-                        self.did();
-                        self.events.push(Event::Placed {
-                            card: c,
-                            to: Zone::Discard,
-                            by: Some(ctx.source),
-                        });
+                        self.placed(c, Zone::Discard, ctx.source);
                         return;
                     }
                     let owner = self.owner(c);
@@ -243,14 +230,7 @@ impl GameState {
             }
             Effect::PutInHand(t) => {
                 if let Some(c) = card(self, &t).filter(|&c| self.out_of_play(c)) {
-                    self.take_out_of_zone(c);
-                    self.put_in_zone(c, Zone::Hand);
-                    self.did();
-                    self.events.push(Event::Placed {
-                        card: c,
-                        to: Zone::Hand,
-                        by: Some(ctx.source),
-                    });
+                    self.place(c, Zone::Hand, &ctx);
                 }
             }
             Effect::DrawCard(t) => {
@@ -268,25 +248,9 @@ impl GameState {
             }
             Effect::PutOnDeckTop(t) => {
                 // A card in play goes too (Always Room at Granny's), unless protected.
-                if let Some(c) = card(self, &t).filter(|&c| self.on_table(c)) {
-                    if self.minion(c).is_none() || !self.intercepted(c, &ctx) {
-                        self.leave_play(c, Zone::DeckTop);
-                        self.did();
-                        self.events.push(Event::Placed {
-                            card: c,
-                            to: Zone::DeckTop,
-                            by: Some(ctx.source),
-                        });
-                    }
-                } else if let Some(c) = card(self, &t).filter(|&c| self.out_of_play(c)) {
-                    self.take_out_of_zone(c);
-                    self.put_in_zone(c, Zone::DeckTop);
-                    self.did();
-                    self.events.push(Event::Placed {
-                        card: c,
-                        to: Zone::DeckTop,
-                        by: Some(ctx.source),
-                    });
+                if let Some(c) = card(self, &t).filter(|&c| self.on_table(c) || self.out_of_play(c))
+                {
+                    self.place(c, Zone::DeckTop, &ctx);
                 }
             }
             Effect::ShuffleDeck(who) => {
@@ -420,14 +384,7 @@ impl GameState {
                         player: self.owner(c),
                         card: c,
                     });
-                    self.take_out_of_zone(c);
-                    self.put_in_zone(c, Zone::Hand);
-                    self.did();
-                    self.events.push(Event::Placed {
-                        card: c,
-                        to: Zone::Hand,
-                        by: Some(ctx.source),
-                    });
+                    self.place(c, Zone::Hand, &ctx);
                 }
             }
             Effect::AddCounters { what, amount } => {
@@ -532,6 +489,32 @@ impl GameState {
             }
             other => unreachable!("not a verb: {other:?}"),
         }
+    }
+
+    /// Places a card in a zone of its owner ("place": rulebook Terms): from play,
+    /// unless a protection stops it, or from a hand, deck or discard pile, or set
+    /// aside. Told as `Placed` with its cause.
+    fn place(&mut self, card: Uid, to: Zone, ctx: &Ctx) {
+        if self.on_table(card) {
+            if self.minion(card).is_some() && self.intercepted(card, ctx) {
+                return;
+            }
+            self.leave_play(card, to);
+        } else {
+            self.take_out_of_zone(card);
+            self.put_in_zone(card, to);
+        }
+        self.placed(card, to, ctx.source);
+    }
+
+    /// A card was placed in a zone by the ability of `by`: counted as a change, told.
+    fn placed(&mut self, card: Uid, to: Zone, by: Uid) {
+        self.did();
+        self.events.push(Event::Placed {
+            card,
+            to,
+            by: Some(by),
+        });
     }
 
     /// Gives `ctx.you` an extra play. Outside the Play Cards phase (or when the card
