@@ -59,7 +59,12 @@ impl GameState {
     /// minion's power (Beautiful Castle) are left out, so that reading power can ask
     /// about the others without asking about itself.
     pub(super) fn shielded_from(&self, card: Uid, ctx: &Ctx, by_power: bool) -> bool {
-        if self.stopped.contains(&(card, ctx.source)) {
+        if self.stopped.contains(&(card, ctx.source))
+            || self
+                .playing
+                .iter()
+                .any(|p| p.card == ctx.source && p.stopped_for.contains(&card))
+        {
             return true;
         }
         let Some(m) = self.minion(card) else {
@@ -133,6 +138,10 @@ impl GameState {
                         .map(|m| (m.card, ctx.source))
                         .collect();
                     self.stopped.extend(spared);
+                } else if let Some(p) = self.playing.iter_mut().find(|p| p.card == ctx.source) {
+                    // Tooth and Claw stops the whole ability for this minion, not only
+                    // the verb that met it (see `PlayInProgress::stopped_for`).
+                    p.stopped_for.push(card);
                 }
                 self.use_shield(shield, card, ctx.you);
                 true

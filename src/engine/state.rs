@@ -383,6 +383,12 @@ pub struct PlayInProgress {
     /// directly affect it: Biding Time).
     #[serde(default)]
     pub focus: Option<Uid>,
+    /// Minions a one-use shield (Tooth and Claw... and Guns) has stopped this card's
+    /// ability for: the whole ability is stopped for that minion, so its later parts
+    /// (Fighting Spirit Prize's second counter, Chikara-Mizu's extra +2) do not reach it
+    /// either; the next ability works normally.
+    #[serde(default)]
+    pub stopped_for: Vec<Uid>,
 }
 
 impl GameState {

@@ -1008,6 +1008,7 @@ impl GameState {
             affected: Vec::new(),
             directly: Vec::new(),
             focus,
+            stopped_for: Vec::new(),
         });
         if let Some(PlayTo::Minion(m)) = to {
             // Being played onto a minion affects it (rulebook "Affect").
