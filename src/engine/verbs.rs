@@ -589,6 +589,13 @@ impl GameState {
                 self.lasting.retain(|l| {
                     !matches!(l.what, Lasting::Power { minion: x, .. } | Lasting::Control { minion: x, .. } if x == card)
                 });
+                // A minion that leaves play is a new card if it comes back: a program
+                // waiting for the end of the turn no longer names it (Always Get Our
+                // Man: "if the chosen minion has left play, nothing happens", even if
+                // it was played again meanwhile).
+                for (_, ctx) in &mut self.at_end_of_turn {
+                    ctx.vars.retain(|(_, v)| *v != Value::Card(card));
+                }
                 minion
                     .attached
                     .iter()
