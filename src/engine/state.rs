@@ -383,6 +383,11 @@ pub struct PlayInProgress {
     /// directly affect it: Biding Time).
     #[serde(default)]
     pub focus: Option<Uid>,
+    /// It is its player's first action of the turn (Eh?), fixed as it is played: an
+    /// action it plays while resolving (On a Roll) is the second one, and the first
+    /// is still the first when it resolves after it.
+    #[serde(default)]
+    pub first_action: bool,
 }
 
 impl GameState {

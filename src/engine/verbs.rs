@@ -1026,12 +1026,18 @@ impl GameState {
         } else {
             self.next_focus.take()
         };
+        let first_action =
+            !def.is_minion()
+                && !self.turn.played_cards.iter().any(|&(p, c)| {
+                    p == player && self.def(c).card().is_some_and(|d| !d.is_minion())
+                });
         self.playing.push(PlayInProgress {
             card,
             player,
             affected: Vec::new(),
             directly: Vec::new(),
             focus,
+            first_action,
         });
         if let Some(PlayTo::Minion(m)) = to {
             // Being played onto a minion affects it (rulebook "Affect").
