@@ -19,15 +19,9 @@ impl GameState {
         if self.def(card).card().is_none_or(|c| c.is_minion()) {
             return;
         }
-        let actions_so_far = self
-            .turn
-            .played_cards
-            .iter()
-            .filter(|&&(p, c)| {
-                p == done.player && self.def(c).card().is_some_and(|d| !d.is_minion())
-            })
-            .count();
-        if actions_so_far == 1 {
+        // The player's first action of the turn, once it has resolved with whatever it
+        // played meanwhile (Card Resolution Order step 4), not the last one counted.
+        if done.first_action {
             self.hand_specials(done.player, Trigger::AfterYourFirstActionFromHand, None);
         }
         let mut once_here: Vec<(Uid, Trigger)> = Vec::new();

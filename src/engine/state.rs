@@ -389,6 +389,11 @@ pub struct PlayInProgress {
     /// either; the next ability works normally.
     #[serde(default)]
     pub stopped_for: Vec<Uid>,
+    /// It is its player's first action of the turn (Eh?), fixed as it is played: an
+    /// action it plays while resolving (On a Roll) is the second one, and the first
+    /// is still the first when it resolves after it.
+    #[serde(default)]
+    pub first_action: bool,
 }
 
 impl GameState {

@@ -572,6 +572,13 @@ impl GameState {
                 self.lasting.retain(|l| {
                     !matches!(l.what, Lasting::Power { minion: x, .. } | Lasting::Control { minion: x, .. } if x == card)
                 });
+                // A minion that leaves play is a new card if it comes back: a program
+                // waiting for the end of the turn no longer names it (Always Get Our
+                // Man: "if the chosen minion has left play, nothing happens", even if
+                // it was played again meanwhile).
+                for (_, ctx) in &mut self.at_end_of_turn {
+                    ctx.vars.retain(|(_, v)| *v != Value::Card(card));
+                }
                 minion
                     .attached
                     .iter()
@@ -1002,6 +1009,11 @@ impl GameState {
         } else {
             self.next_focus.take()
         };
+        let first_action =
+            !def.is_minion()
+                && !self.turn.played_cards.iter().any(|&(p, c)| {
+                    p == player && self.def(c).card().is_some_and(|d| !d.is_minion())
+                });
         self.playing.push(PlayInProgress {
             card,
             player,
@@ -1009,6 +1021,7 @@ impl GameState {
             directly: Vec::new(),
             focus,
             stopped_for: Vec::new(),
+            first_action,
         });
         if let Some(PlayTo::Minion(m)) = to {
             // Being played onto a minion affects it (rulebook "Affect").
