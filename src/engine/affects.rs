@@ -27,7 +27,7 @@ impl GameState {
                 p == done.player && self.def(c).card().is_some_and(|d| !d.is_minion())
             })
             .count();
-        if actions_so_far == 1 {
+        if actions_so_far == 1 && !done.scoring_special {
             self.hand_specials(done.player, Trigger::AfterYourFirstActionFromHand, None);
         }
         let mut once_here: Vec<(Uid, Trigger)> = Vec::new();

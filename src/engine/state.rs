@@ -385,6 +385,11 @@ pub struct PlayInProgress {
     /// directly affect it: Biding Time).
     #[serde(default)]
     pub focus: Option<Uid>,
+    /// Played as a Special as a base scores (Reversal, Last Stand): it records the
+    /// minions it directly affects like any action played, but is not one of the
+    /// actions that open Eh?'s window (which keeps to actions played in turn).
+    #[serde(default)]
+    pub scoring_special: bool,
 }
 
 impl GameState {

@@ -1025,6 +1025,7 @@ impl GameState {
             affected: Vec::new(),
             directly: Vec::new(),
             focus,
+            scoring_special: false,
         });
         if let Some(PlayTo::Minion(m)) = to {
             // Being played onto a minion affects it (rulebook "Affect").
