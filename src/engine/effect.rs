@@ -133,14 +133,16 @@ pub enum Trigger {
     BeforeThisBaseScores,
     /// After an action has resolved that directly affected a minion (rulebook
     /// "Directly"): once per such minion, from any card in play. `Subject` is the
-    /// minion, the var `action` the action and the var `player` who played it
+    /// minion, the var `action` the action, the var `player` who played it and the
+    /// var `controller` who controlled the minion when it was affected (the minion
+    /// may since have been destroyed, returned or taken over)
     /// (D'Artagnan, Young Musketeer, Athos, Aramis, All for One).
     AfterActionAffectedMinion,
     /// After an action has resolved that directly affected a minion on this card's
     /// base (where the minion was when affected): once per action for this card, for
     /// the first such minion for which a leading `If` holds (checked then). On a
     /// base, "you" is the player who played the action (Ringside, Bastion
-    /// Saint-Gervais).
+    /// Saint-Gervais). The vars are those of `AfterActionAffectedMinion`.
     AfterActionAffectedMinionHere,
     /// After its controller discards one or more cards from their hand: once per
     /// ability that made them discard, however many cards (Top Tier).

@@ -8,7 +8,7 @@ use super::effect::{Effect, Trigger};
 use super::events::{Event, Zone};
 use super::flow::Task;
 use super::interp::Ctx;
-use super::state::{GameState, Lasting, PlayerId, Uid};
+use super::state::{GameState, Lasting, PlayInProgress, PlayerId, Uid};
 
 impl GameState {
     pub(super) fn score_base(&mut self, base: Uid) {
@@ -415,8 +415,24 @@ impl GameState {
                         n.0 += 1;
                     }
                     self.turn.played_cards.push((player, card));
+                    // Like any action played, it notes the minions it affects, so
+                    // that they react (Brownie) and, once it has resolved, what
+                    // waits for a minion directly affected does (Ringside, after
+                    // Reversal takes a minion there).
+                    self.playing.push(PlayInProgress {
+                        card,
+                        player,
+                        affected: Vec::new(),
+                        directly: Vec::new(),
+                        focus: None,
+                        stopped_for: Vec::new(),
+                        // Not one of the actions that open Eh?'s window, which keeps
+                        // to actions played in turn.
+                        first_action: false,
+                    });
                     self.stack.push(Task::FinishAction(card));
                     self.stack.push(Task::Flush);
+                    self.stack.push(Task::PlayResolved(card));
                     self.stack.push(Task::Run(ability.effect.clone(), ctx));
                     self.action_played(card, None, player);
                 }

@@ -161,10 +161,16 @@ impl GameState {
         };
         let player = self.playing[i].player;
         // Directly affected (rulebook "Directly"), with the base it is on now, before
-        // a move takes it away (Bastion Saint-Gervais).
-        if !self.playing[i].directly.iter().any(|&(m, _)| m == minion) {
+        // a move takes it away (Bastion Saint-Gervais), and its controller now, before
+        // a destroy, return or change of control hides it (Ringside).
+        if !self.playing[i]
+            .directly
+            .iter()
+            .any(|&(m, _, _)| m == minion)
+        {
             if let Some(base) = self.base_of(minion) {
-                self.playing[i].directly.push((minion, base));
+                let controller = self.controller(minion);
+                self.playing[i].directly.push((minion, base, controller));
             }
         }
         if self.controller(minion) == player || self.playing[i].affected.contains(&minion) {
