@@ -22,7 +22,12 @@ impl GameState {
         // The player's first action of the turn, once it has resolved with whatever it
         // played meanwhile (Card Resolution Order step 4), not the last one counted.
         if done.first_action {
-            self.hand_specials(done.player, Trigger::AfterYourFirstActionFromHand, None);
+            self.hand_specials(
+                done.player,
+                Trigger::AfterYourFirstActionFromHand,
+                None,
+                None,
+            );
         }
         let mut once_here: Vec<(Uid, Trigger)> = Vec::new();
         for (minion, base, controller) in done.directly {
@@ -56,8 +61,16 @@ impl GameState {
         }
     }
 
-    /// Queues the Specials of this kind waiting in `player`'s hand, each for its card.
-    pub(super) fn hand_specials(&mut self, player: PlayerId, when: Trigger, here: Option<Uid>) {
+    /// Queues the Specials of this kind waiting in `player`'s hand, each for its card,
+    /// with the place and the card the event was about (Crypt Looter's new base,
+    /// Snuggly Bear's first minion, Eh?'s first action).
+    pub(super) fn hand_specials(
+        &mut self,
+        player: PlayerId,
+        when: Trigger,
+        here: Option<Uid>,
+        subject: Option<Uid>,
+    ) {
         for c in self.players[player.ix()].hand.clone() {
             for a in self.def(c).abilities() {
                 if a.when == when {
@@ -65,7 +78,7 @@ impl GameState {
                         source: c,
                         you: player,
                         here,
-                        subject: None,
+                        subject,
                         scoring: None,
                         vars: Vec::new(),
                     };

@@ -806,21 +806,13 @@ impl GameState {
     /// Looter), each for its owner.
     pub(super) fn base_entered(&mut self, base: Uid) {
         for p in 0..self.players.len() {
-            for card in self.players[p].hand.clone() {
-                for a in self.def(card).abilities() {
-                    if a.when == Trigger::BaseEntersPlayFromHand {
-                        let ctx = Ctx {
-                            source: card,
-                            you: PlayerId(p as u8),
-                            here: Some(base),
-                            subject: Some(base),
-                            scoring: None,
-                            vars: Vec::new(),
-                        };
-                        self.trigger(a.when, a.effect.clone(), ctx);
-                    }
-                }
-            }
+            let player = PlayerId(p as u8);
+            self.hand_specials(
+                player,
+                Trigger::BaseEntersPlayFromHand,
+                Some(base),
+                Some(base),
+            );
         }
     }
 
@@ -1043,7 +1035,12 @@ impl GameState {
                 self.turn.played_on.push((player, base, card));
             }
             if self.turn.played_minions.get(player.ix()) == Some(&1) {
-                self.first_minion_played(player, card, here);
+                self.hand_specials(
+                    player,
+                    Trigger::AfterYourFirstMinionFromHand,
+                    here,
+                    Some(card),
+                );
             }
         }
         let ctx = Ctx {
@@ -1112,26 +1109,6 @@ impl GameState {
                 ctx.you = you;
                 ctx.subject = Some(card);
                 self.trigger(a.when, a.effect.clone(), ctx);
-            }
-        }
-    }
-
-    /// Queues the Specials in `player`'s hand that wait for their first minion of a
-    /// turn (Snuggly Bear), each with that minion's base as `Here`.
-    fn first_minion_played(&mut self, player: PlayerId, card: Uid, here: Option<Uid>) {
-        for c in self.players[player.ix()].hand.clone() {
-            for a in self.def(c).abilities() {
-                if a.when == Trigger::AfterYourFirstMinionFromHand {
-                    let ctx = Ctx {
-                        source: c,
-                        you: player,
-                        here,
-                        subject: Some(card),
-                        scoring: None,
-                        vars: Vec::new(),
-                    };
-                    self.trigger(a.when, a.effect.clone(), ctx);
-                }
             }
         }
     }
