@@ -136,7 +136,7 @@ impl GameState {
                 (!a.onto_others_minion || onto_others)
                     && a.must_affect.is_none_or(|x| match to {
                         Some(PlayTo::Minion(m)) => m == x,
-                        _ => !is_minion && self.may_aim_at_minions(card),
+                        _ => !is_minion && self.may_aim_at(card, player, x),
                     })
             })
             .filter(move |(_, a)| match (a.only_on, to) {
@@ -444,6 +444,51 @@ impl GameState {
             .abilities()
             .iter()
             .any(|a| a.when == Trigger::OnPlay && aims_at_minions(&a.effect))
+    }
+
+    /// True when `player`'s action `card` could directly affect `focus` through its
+    /// on-play program: some minion choice (or "each minion") at the top of the
+    /// program takes `focus`, or a minion choice depends on an earlier pick and
+    /// cannot be judged before it (Natural Selection). An extra action that must
+    /// directly affect a minion is refused otherwise: Disintegrator (power 3 or less)
+    /// cannot be Biding Time's extra action on a minion raised to 5, else its choice,
+    /// finding that minion not among its candidates, would take another one.
+    pub(super) fn may_aim_at(&self, card: Uid, player: PlayerId, focus: Uid) -> bool {
+        let ctx = Ctx {
+            source: card,
+            you: player,
+            here: None,
+            subject: None,
+            scoring: None,
+            vars: Vec::new(),
+        };
+        self.def(card)
+            .abilities()
+            .iter()
+            .any(|a| a.when == Trigger::OnPlay && self.aims_at(&a.effect, focus, &ctx))
+    }
+
+    /// [`Self::may_aim_at`] for one program.
+    fn aims_at(&self, effect: &super::effect::Effect, focus: Uid, ctx: &Ctx) -> bool {
+        use super::effect::{Effect, Selector};
+        let takes = |from: &Selector| match from {
+            Selector::Minions(f) => self.minion_matches(f, focus, ctx),
+            _ => false,
+        };
+        match effect {
+            // What comes after a pick may depend on it: judged leniently.
+            Effect::Choose(c) => {
+                takes(&c.from) || aims_at_minions(&c.then) || aims_at_minions(&c.otherwise)
+            }
+            Effect::ForEach { each, body, .. } => takes(each) || aims_at_minions(body),
+            Effect::Seq(parts) => parts.iter().any(|e| self.aims_at(e, focus, ctx)),
+            Effect::ChooseOne(modes) => modes.iter().any(|m| self.aims_at(&m.effect, focus, ctx)),
+            Effect::May(e) => self.aims_at(e, focus, ctx),
+            Effect::If {
+                then, otherwise, ..
+            } => self.aims_at(then, focus, ctx) || self.aims_at(otherwise, focus, ctx),
+            other => aims_at_minions(other),
+        }
     }
 
     pub(super) fn offer_immediate(&mut self, player: PlayerId, allowance: Allowance) {
