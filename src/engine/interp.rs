@@ -868,19 +868,27 @@ impl GameState {
             play_pick_onto(&choose.then, &choose.bind).and_then(|to| self.target_card(to, &ctx));
         // An action that must directly affect one minion has its minion choices held
         // to that one, where it is among them (Biding Time's extra action).
-        let focus = self
+        // Where it is not among them, the pick may only be another minion when a later
+        // choice depends on it (Natural Selection's own minion, then the one destroyed);
+        // otherwise no other minion can be taken instead.
+        let held = self
             .playing
             .iter()
             .find(|p| p.card == ctx.source)
-            .and_then(|p| p.focus)
-            .filter(|f| values.contains(&Value::Card(*f)));
+            .and_then(|p| p.focus);
+        let focus = held.filter(|f| values.contains(&Value::Card(*f)));
+        let shut = held.is_some()
+            && focus.is_none()
+            && !super::plays::aims_at_minions(&choose.then)
+            && !super::plays::aims_at_minions(&choose.otherwise);
         let values: Vec<Value> = values
             .into_iter()
             .filter(|v| {
-                focus.is_none_or(|f| {
-                    *v == Value::Card(f)
-                        || !matches!(v, Value::Card(c) if self.minion(*c).is_some())
-                })
+                let is_minion = matches!(v, Value::Card(c) if self.minion(*c).is_some());
+                if shut {
+                    return !is_minion;
+                }
+                focus.is_none_or(|f| *v == Value::Card(f) || !is_minion)
             })
             .filter(|v| self.may_target(v, &ctx))
             .filter(|v| match (onto, v) {

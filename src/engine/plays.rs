@@ -513,7 +513,7 @@ impl GameState {
 }
 
 /// True for a program that picks, or goes through, minions in play.
-fn aims_at_minions(effect: &super::effect::Effect) -> bool {
+pub(super) fn aims_at_minions(effect: &super::effect::Effect) -> bool {
     use super::effect::{Effect, Selector};
     match effect {
         Effect::Choose(c) => {
