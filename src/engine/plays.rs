@@ -436,14 +436,14 @@ impl GameState {
         self.leading_condition_holds(&a.effect, &self.ctx_of(card))
     }
 
-    /// True when an action's on-play program chooses or goes through minions, so that
-    /// holding its minion choices to one minion makes it directly affect that one (an
-    /// extra action that must directly affect a minion: Biding Time).
+    /// True when an action's on-play program can directly affect minions: it chooses or
+    /// goes through them, or destroys a group of them (an action that directly affects
+    /// a minion: Token of Affection's search).
     pub(super) fn may_aim_at_minions(&self, card: Uid) -> bool {
         self.def(card)
             .abilities()
             .iter()
-            .any(|a| a.when == Trigger::OnPlay && aims_at_minions(&a.effect))
+            .any(|a| a.when == Trigger::OnPlay && reaches_minions(&a.effect, true))
     }
 
     /// True when `player`'s action `card` could directly affect `focus` through its
@@ -512,26 +512,33 @@ impl GameState {
     }
 }
 
-/// True for a program that picks, or goes through, minions in play.
+/// True for a program that picks, or goes through, minions in play, one by one: what
+/// an action needs for its minion choices to be held to one minion.
 pub(super) fn aims_at_minions(effect: &super::effect::Effect) -> bool {
+    reaches_minions(effect, false)
+}
+
+/// [`aims_at_minions`]; with `groups`, also a program that destroys a whole group of
+/// minions at once (Broadside): it directly affects them too (reference, Musketeers
+/// clarifications: a group its text names counts), so Token of Affection finds it,
+/// though such a group cannot be held to one minion.
+pub(super) fn reaches_minions(effect: &super::effect::Effect, groups: bool) -> bool {
     use super::effect::{Effect, Selector};
+    let go = |e: &Effect| reaches_minions(e, groups);
     match effect {
         Effect::Choose(c) => {
-            matches!(c.from, Selector::Minions(_))
-                || aims_at_minions(&c.then)
-                || aims_at_minions(&c.otherwise)
+            matches!(c.from, Selector::Minions(_)) || go(&c.then) || go(&c.otherwise)
         }
-        Effect::ForEach { each, body, .. } => {
-            matches!(**each, Selector::Minions(_)) || aims_at_minions(body)
-        }
-        Effect::Seq(parts) => parts.iter().any(aims_at_minions),
-        Effect::ChooseOne(modes) => modes.iter().any(|m| aims_at_minions(&m.effect)),
-        Effect::May(e) => aims_at_minions(e),
+        Effect::ForEach { each, body, .. } => matches!(**each, Selector::Minions(_)) || go(body),
+        Effect::DestroyAll(each) => groups && matches!(**each, Selector::Minions(_)),
+        Effect::Seq(parts) => parts.iter().any(go),
+        Effect::ChooseOne(modes) => modes.iter().any(|m| go(&m.effect)),
+        Effect::May(e) => go(e),
         Effect::If {
             then, otherwise, ..
-        } => aims_at_minions(then) || aims_at_minions(otherwise),
-        Effect::Bind { then, .. } | Effect::Let { then, .. } => aims_at_minions(then),
-        Effect::ToDo { first, then } => aims_at_minions(first) || aims_at_minions(then),
+        } => go(then) || go(otherwise),
+        Effect::Bind { then, .. } | Effect::Let { then, .. } => go(then),
+        Effect::ToDo { first, then } => go(first) || go(then),
         _ => false,
     }
 }
