@@ -415,8 +415,20 @@ impl GameState {
                         n.0 += 1;
                     }
                     self.turn.played_cards.push((player, card));
+                    // Like any action played, what it directly affects is recorded
+                    // and reacted to once it has resolved, before it is discarded
+                    // (Card Resolution Order): Last Stand or Full Sail on D'Artagnan
+                    // draws; Aramis alone is limited to the Play Cards phase.
+                    self.playing.push(super::state::PlayInProgress {
+                        card,
+                        player,
+                        affected: Vec::new(),
+                        directly: Vec::new(),
+                        focus: None,
+                    });
                     self.stack.push(Task::FinishAction(card));
                     self.stack.push(Task::Flush);
+                    self.stack.push(Task::PlayResolved(card));
                     self.stack.push(Task::Run(ability.effect.clone(), ctx));
                     self.action_played(card, None, player);
                 }
