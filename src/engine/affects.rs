@@ -31,12 +31,15 @@ impl GameState {
             self.hand_specials(done.player, Trigger::AfterYourFirstActionFromHand, None);
         }
         let mut once_here: Vec<(Uid, Trigger)> = Vec::new();
-        for (minion, base) in done.directly {
+        for (minion, base, controller) in done.directly {
             for src in self.sources().collect::<Vec<_>>() {
                 for a in self.def(src.card).abilities() {
+                    // "controller": who controlled the minion when it was affected,
+                    // also known once it has left play.
                     let mut ctx = Ctx::for_source(&src)
                         .with("action", Value::Card(card))
-                        .with("player", Value::Player(done.player));
+                        .with("player", Value::Player(done.player))
+                        .with("controller", Value::Player(controller));
                     ctx.subject = Some(minion);
                     match a.when {
                         Trigger::AfterActionAffectedMinion if !src.is_base => {}

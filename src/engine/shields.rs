@@ -151,11 +151,13 @@ impl GameState {
             return;
         };
         let player = self.playing[i].player;
-        // Directly affected (rulebook "Directly"), with the base it is on now, before
-        // a move takes it away (Bastion Saint-Gervais).
-        if !self.playing[i].directly.iter().any(|&(m, _)| m == minion) {
+        // Directly affected (rulebook "Directly"), with the base it is on and its
+        // controller now, before a move or its destruction takes it away (Bastion
+        // Saint-Gervais).
+        if !self.playing[i].directly.iter().any(|&(m, ..)| m == minion) {
             if let Some(base) = self.base_of(minion) {
-                self.playing[i].directly.push((minion, base));
+                let controller = self.controller(minion);
+                self.playing[i].directly.push((minion, base, controller));
             }
         }
         if self.controller(minion) == player || self.playing[i].affected.contains(&minion) {

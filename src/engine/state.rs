@@ -376,9 +376,11 @@ pub struct PlayInProgress {
     pub player: PlayerId,
     /// The minions it has affected so far: each reacts once per card (Brownie).
     pub affected: Vec<Uid>,
-    /// Every minion the card directly affected, with the base it was on then.
+    /// Every minion the card directly affected, with the base it was on and the
+    /// player who controlled it then (a minion destroyed or returned has neither by
+    /// the time the card has resolved: Bastion Saint-Gervais still counts it).
     #[serde(default)]
-    pub directly: Vec<(Uid, Uid)>,
+    pub directly: Vec<(Uid, Uid, PlayerId)>,
     /// The minion its choices of minions are held to (an extra action that must
     /// directly affect it: Biding Time).
     #[serde(default)]
