@@ -665,8 +665,17 @@ impl GameState {
     pub(super) fn leading_condition_holds(&self, effect: &Effect, ctx: &Ctx) -> bool {
         match effect {
             Effect::If {
-                cond, otherwise, ..
-            } if **otherwise == Effect::Nothing => self.cond(cond, ctx),
+                cond,
+                then,
+                otherwise,
+            } if **otherwise == Effect::Nothing => {
+                self.cond(cond, ctx) && self.leading_condition_holds(then, ctx)
+            }
+            // A once-a-turn ability already used this turn does nothing either (Aramis
+            // triggered again by the extra action he gave): it is not offered.
+            Effect::OncePerTurn { key, per_card, .. } => {
+                !self.turn.used.contains(&once_key(key, *per_card, ctx))
+            }
             _ => true,
         }
     }
@@ -760,11 +769,7 @@ impl GameState {
             } => {
                 // Each player's own: "you may use only one ... each turn"; or each
                 // card's own ("the first time each turn" of one Young Musketeer).
-                let key = if per_card {
-                    format!("{key}:card{}", ctx.source.0)
-                } else {
-                    format!("{key}:{}", ctx.you.0)
-                };
+                let key = once_key(&key, per_card, &ctx);
                 if !self.turn.used.contains(&key) {
                     self.turn.used.push(key);
                     self.stack.push(Task::Run(*then, ctx));
@@ -989,5 +994,16 @@ fn play_pick_onto<'a>(then: &'a Effect, bind: &str) -> Option<&'a Target> {
         } if b == bind => Some(to),
         Effect::Seq(steps) => steps.first().and_then(|e| play_pick_onto(e, bind)),
         _ => None,
+    }
+}
+
+/// The key under which a once-a-turn ability is marked used: each player's own ("you
+/// may use only one ... each turn"), or each card's own ("the first time each turn" of
+/// one Young Musketeer).
+fn once_key(key: &str, per_card: bool, ctx: &Ctx) -> String {
+    if per_card {
+        format!("{key}:card{}", ctx.source.0)
+    } else {
+        format!("{key}:{}", ctx.you.0)
     }
 }
