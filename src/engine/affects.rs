@@ -33,10 +33,14 @@ impl GameState {
         for (minion, base, controller) in done.directly {
             for src in self.sources().collect::<Vec<_>>() {
                 for a in self.def(src.card).abilities() {
+                    // "controller" and "base": who controlled the minion and where it
+                    // was when it was affected, also known once it has moved or left
+                    // play (Bastion Saint-Gervais, Athos).
                     let mut ctx = Ctx::for_source(&src)
                         .with("action", Value::Card(card))
                         .with("player", Value::Player(done.player))
-                        .with("controller", Value::Player(controller));
+                        .with("controller", Value::Player(controller))
+                        .with("base", Value::Base(base));
                     ctx.subject = Some(minion);
                     match a.when {
                         Trigger::AfterActionAffectedMinion if !src.is_base => {}

@@ -678,8 +678,17 @@ impl GameState {
     pub(super) fn leading_condition_holds(&self, effect: &Effect, ctx: &Ctx) -> bool {
         match effect {
             Effect::If {
-                cond, otherwise, ..
-            } if **otherwise == Effect::Nothing => self.cond(cond, ctx),
+                cond,
+                then,
+                otherwise,
+            } if **otherwise == Effect::Nothing => {
+                self.cond(cond, ctx) && self.leading_condition_holds(then, ctx)
+            }
+            // A once-a-turn ability already used this turn does nothing either (Aramis
+            // triggered again by the extra action he gave): it is not offered.
+            Effect::OncePerTurn { key, per_card, .. } => {
+                !self.turn.used.contains(&once_key(key, *per_card, ctx))
+            }
             _ => true,
         }
     }
@@ -773,11 +782,7 @@ impl GameState {
             } => {
                 // Each player's own: "you may use only one ... each turn"; or each
                 // card's own ("the first time each turn" of one Young Musketeer).
-                let key = if per_card {
-                    format!("{key}:card{}", ctx.source.0)
-                } else {
-                    format!("{key}:{}", ctx.you.0)
-                };
+                let key = once_key(&key, per_card, &ctx);
                 if !self.turn.used.contains(&key) {
                     self.turn.used.push(key);
                     self.stack.push(Task::Run(*then, ctx));
@@ -900,19 +905,27 @@ impl GameState {
             play_pick_onto(&choose.then, &choose.bind).and_then(|to| self.target_card(to, &ctx));
         // An action that must directly affect one minion has its minion choices held
         // to that one, where it is among them (Biding Time's extra action).
-        let focus = self
+        // Where it is not among them, the pick may only be another minion when a later
+        // choice depends on it (Natural Selection's own minion, then the one destroyed);
+        // otherwise no other minion can be taken instead.
+        let held = self
             .playing
             .iter()
             .find(|p| p.card == ctx.source)
-            .and_then(|p| p.focus)
-            .filter(|f| values.contains(&Value::Card(*f)));
+            .and_then(|p| p.focus);
+        let focus = held.filter(|f| values.contains(&Value::Card(*f)));
+        let shut = held.is_some()
+            && focus.is_none()
+            && !super::plays::aims_at_minions(&choose.then)
+            && !super::plays::aims_at_minions(&choose.otherwise);
         let values: Vec<Value> = values
             .into_iter()
             .filter(|v| {
-                focus.is_none_or(|f| {
-                    *v == Value::Card(f)
-                        || !matches!(v, Value::Card(c) if self.minion(*c).is_some())
-                })
+                let is_minion = matches!(v, Value::Card(c) if self.minion(*c).is_some());
+                if shut {
+                    return !is_minion;
+                }
+                focus.is_none_or(|f| *v == Value::Card(f) || !is_minion)
             })
             .filter(|v| self.may_target(v, &ctx))
             .filter(|v| match (onto, v) {
@@ -1013,5 +1026,16 @@ fn play_pick_onto<'a>(then: &'a Effect, bind: &str) -> Option<&'a Target> {
         } if b == bind => Some(to),
         Effect::Seq(steps) => steps.first().and_then(|e| play_pick_onto(e, bind)),
         _ => None,
+    }
+}
+
+/// The key under which a once-a-turn ability is marked used: each player's own ("you
+/// may use only one ... each turn"), or each card's own ("the first time each turn" of
+/// one Young Musketeer).
+fn once_key(key: &str, per_card: bool, ctx: &Ctx) -> String {
+    if per_card {
+        format!("{key}:card{}", ctx.source.0)
+    } else {
+        format!("{key}:{}", ctx.you.0)
     }
 }

@@ -160,14 +160,10 @@ impl GameState {
             return;
         };
         let player = self.playing[i].player;
-        // Directly affected (rulebook "Directly"), with the base it is on now, before
-        // a move takes it away (Bastion Saint-Gervais), and its controller now, before
-        // a destroy, return or change of control hides it (Ringside).
-        if !self.playing[i]
-            .directly
-            .iter()
-            .any(|&(m, _, _)| m == minion)
-        {
+        // Directly affected (rulebook "Directly"), with the base it is on and its
+        // controller now, before a move or its destruction takes it away (Bastion
+        // Saint-Gervais).
+        if !self.playing[i].directly.iter().any(|&(m, ..)| m == minion) {
             if let Some(base) = self.base_of(minion) {
                 let controller = self.controller(minion);
                 self.playing[i].directly.push((minion, base, controller));

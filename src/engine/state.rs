@@ -378,7 +378,8 @@ pub struct PlayInProgress {
     pub affected: Vec<Uid>,
     /// Every minion the card directly affected, with the base it was on then and
     /// the player who controlled it then (a minion the action destroyed, returned or
-    /// took control of no longer tells whose it was: Ringside).
+    /// took control of no longer tells whose it was or where: Ringside, Bastion
+    /// Saint-Gervais, Athos).
     #[serde(default)]
     pub directly: Vec<(Uid, Uid, PlayerId)>,
     /// The minion its choices of minions are held to (an extra action that must
