@@ -74,6 +74,12 @@ fn each_faction_has_enough_scenarios() {
         ("grannies", 35),
         ("rock_stars", 35),
         ("teddy_bears", 35),
+        // World Tour (issue: at least 35 per faction; about 42 for the whole set in the
+        // open implementation).
+        ("luchadors", 35),
+        ("mounties", 35),
+        ("musketeers", 35),
+        ("sumo_wrestlers", 35),
         ("bases", 8),
         ("rulebook", 8),
     ];
