@@ -33,6 +33,12 @@ impl GameState {
         for (minion, base, controller) in done.directly {
             for src in self.sources().collect::<Vec<_>>() {
                 for a in self.def(src.card).abilities() {
+                    if !matches!(
+                        a.when,
+                        Trigger::AfterActionAffectedMinion | Trigger::AfterActionAffectedMinionHere
+                    ) {
+                        continue;
+                    }
                     // "controller" and "base": who controlled the minion and where it
                     // was when it was affected, also known once it has moved or left
                     // play (Bastion Saint-Gervais, Athos).

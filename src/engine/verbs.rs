@@ -724,6 +724,16 @@ impl GameState {
         let by_played = self.turn.played_cards.contains(&(mover, by));
         for src in self.sources().collect::<Vec<_>>() {
             for a in self.def(src.card).abilities() {
+                // Only move triggers go further (a context is not built for others).
+                if !matches!(
+                    a.when,
+                    Trigger::AfterMinionMovedHere
+                        | Trigger::AfterMinionFirstMove
+                        | Trigger::AfterMinionMoved
+                        | Trigger::AfterYourCardMovedYourMinionsHere
+                ) {
+                    continue;
+                }
                 let mut ctx = Ctx::for_source(&src).with("player", Value::Player(mover));
                 ctx.subject = Some(card);
                 match a.when {
