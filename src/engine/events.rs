@@ -57,8 +57,13 @@ pub enum Event {
         #[serde(default)]
         by: Option<Uid>,
     },
-    /// A player drew cards.
-    Drew { player: PlayerId, cards: Vec<Uid> },
+    /// A player drew cards, by the ability of `by` (none: the draw step, the deal).
+    Drew {
+        player: PlayerId,
+        cards: Vec<Uid>,
+        #[serde(default)]
+        by: Option<Uid>,
+    },
     /// A player discarded cards from hand.
     Discarded { player: PlayerId, cards: Vec<Uid> },
     /// A card was revealed to everyone.

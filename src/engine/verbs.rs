@@ -62,7 +62,7 @@ impl GameState {
             }
             Effect::Draw(n) => {
                 let n = self.amount(&n, &ctx).max(0) as usize;
-                self.draw(ctx.you, n);
+                self.draw_by(ctx.you, n, Some(ctx.source));
             }
             Effect::GainVp { who, amount } => {
                 let n = self.amount(&amount, &ctx).max(0) as u32;
@@ -243,6 +243,7 @@ impl GameState {
                     self.events.push(Event::Drew {
                         player,
                         cards: vec![c],
+                        by: Some(ctx.source),
                     });
                 }
             }
@@ -828,6 +829,11 @@ impl GameState {
 
     /// Draws cards, making a new deck from the discard pile when the deck runs out.
     pub fn draw(&mut self, player: PlayerId, n: usize) {
+        self.draw_by(player, n, None);
+    }
+
+    /// [`Self::draw`] because of the ability of `by`, so narration can say the cause.
+    pub(super) fn draw_by(&mut self, player: PlayerId, n: usize, by: Option<Uid>) {
         let mut drawn = Vec::new();
         for _ in 0..n {
             if self.players[player.ix()].deck.is_empty() {
@@ -846,6 +852,7 @@ impl GameState {
             self.events.push(Event::Drew {
                 player,
                 cards: drawn,
+                by,
             });
         }
     }

@@ -10,16 +10,22 @@ use crate::engine::{Event, PlayerId, Uid};
 use crate::play::describe::{and_list, count, grouped, sentence, Words};
 
 /// "You draw 2 cards: pa Sea Dogs, pm4 Buccaneer." or "Bot 2 draws 2 cards."
-pub(super) fn drew(w: &Words, player: PlayerId, cards: &[Uid]) -> Said {
+pub(super) fn drew(w: &Words, player: PlayerId, cards: &[Uid], by: Option<Uid>) -> Said {
     let text = if Some(player) == w.viewer {
         let names: Vec<String> = cards.iter().map(|&c| w.labelled(c)).collect();
         format!(
-            "You draw {}: {}.",
+            "{}You draw {}: {}.",
+            super::cause(w, by),
             count(cards.len(), "card"),
             names.join(", ")
         )
     } else {
-        format!("{} {}.", w.acts(player, "draw"), count(cards.len(), "card"))
+        format!(
+            "{}{} {}.",
+            super::cause(w, by),
+            w.acts(player, "draw"),
+            count(cards.len(), "card")
+        )
     };
     say(Verbosity::Brief, text, vec![])
 }

@@ -194,7 +194,7 @@ fn sentences(scene: &Scene, events: &[Event]) -> Vec<Said> {
             Event::Prevented { card, by } => one(plays::prevented(scene, *card, *by)),
             Event::Returned { .. } => push(&mut out, hands::returned(scene, rest)),
             Event::Placed { .. } => push(&mut out, hands::placed(scene, rest)),
-            Event::Drew { player, cards } => one(hands::drew(w, *player, cards)),
+            Event::Drew { player, cards, by } => one(hands::drew(w, *player, cards, *by)),
             Event::Discarded { .. } => push(&mut out, hands::discarded(w, rest)),
             Event::Revealed { .. } => push(&mut out, hands::revealed(w, rest)),
             Event::LookedAtHand { player, target } => {
