@@ -50,7 +50,7 @@ fn allowed(
                 ok.insert(*card);
             }
             Event::Discarded { cards, .. } => ok.extend(cards),
-            Event::Drew { player, cards } if Some(*player) == viewer => ok.extend(cards),
+            Event::Drew { player, cards, .. } if Some(*player) == viewer => ok.extend(cards),
             Event::LookedAtHand { player, target } if Some(*player) == viewer => {
                 ok.extend(&after.players[target.ix()].hand)
             }
