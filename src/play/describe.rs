@@ -453,17 +453,8 @@ impl<'a> Words<'a> {
             None => format!("your normal {kind} play"),
             Some(src) => format!("the extra {kind} play from {}", self.card(src)),
         };
-        if let Some(p) = a.power_at_most {
-            out.push_str(&format!(", power {p} or less"));
-        }
-        if let Some(b) = a.only_on {
-            out.push_str(&format!(", only on {}", self.card(b)));
-        }
-        if a.only_where_no_minion {
-            out.push_str(", only where you have no minion");
-        }
-        if a.from_discard {
-            out.push_str(", from your discard pile");
+        for limit in allowance_limits(a, |c| self.card(c)) {
+            out.push_str(&format!(", {limit}"));
         }
         out
     }
@@ -519,4 +510,40 @@ fn mode_label(card: &Card, n: u8) -> Option<String> {
         Effect::ChooseOne(modes) => modes.get(n as usize).map(|m| m.label.clone()),
         _ => None,
     })
+}
+
+/// What limits a play, each in a few words: "power 2 or less", "only on Tortuga",
+/// "only one that directly affects Athos". Read the same in the plays left and in the
+/// question of which play a card uses.
+/// `name` says a card or base as the place needs (with its code in a question).
+pub fn allowance_limits(
+    a: &crate::engine::state::Allowance,
+    name: impl Fn(Uid) -> String,
+) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some(p) = a.power_at_most {
+        out.push(format!("power {p} or less"));
+    }
+    if let Some(n) = &a.named {
+        out.push(format!("only a {n}"));
+    }
+    if let Some(b) = a.only_on {
+        out.push(format!("only on {}", name(b)));
+    }
+    if a.only_where_no_minion {
+        out.push("only where you have no minion".to_string());
+    }
+    if a.only_where_minion {
+        out.push("only where you have a minion".to_string());
+    }
+    if a.onto_others_minion {
+        out.push("only onto another player's minion".to_string());
+    }
+    if let Some(m) = a.must_affect {
+        out.push(format!("only one that directly affects {}", name(m)));
+    }
+    if a.from_discard {
+        out.push("from your discard pile".to_string());
+    }
+    out
 }

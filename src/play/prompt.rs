@@ -89,26 +89,19 @@ impl Menu {
     }
 }
 
-/// "1 minion and 2 actions left", "1 minion of power 2 or less left", "no plays left".
+/// "1 minion and 2 actions left", "1 minion (power 2 or less) left", "no plays left".
 pub fn plays_left(game: &GameState) -> String {
     let kinds: Vec<(bool, String)> = game
         .turn
         .allowances
         .iter()
         .map(|a| {
-            let mut text = String::new();
-            if let Some(p) = a.power_at_most {
-                text.push_str(&format!(" of power {p} or less"));
-            }
-            if let Some(b) = a.only_on {
-                text.push_str(&format!(" on {}", game.def(b).name()));
-            }
-            if a.only_where_no_minion {
-                text.push_str(" where you have no minion");
-            }
-            if a.from_discard {
-                text.push_str(" from your discard pile");
-            }
+            let limits = super::describe::allowance_limits(a, |c| game.def(c).name().to_string());
+            let text = if limits.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", limits.join(", "))
+            };
             (a.minion, text)
         })
         .collect();
