@@ -29,44 +29,40 @@ impl GameState {
                 None,
             );
         }
+        let waiting = self.waiting_for(&[
+            Trigger::AfterActionAffectedMinion,
+            Trigger::AfterActionAffectedMinionHere,
+        ]);
         let mut once_here: Vec<(Uid, Trigger)> = Vec::new();
         for (minion, base, controller) in done.directly {
-            for src in self.sources().collect::<Vec<_>>() {
-                for a in self.def(src.card).abilities() {
-                    if !matches!(
-                        a.when,
-                        Trigger::AfterActionAffectedMinion | Trigger::AfterActionAffectedMinionHere
-                    ) {
-                        continue;
-                    }
-                    // "controller" and "base": who controlled the minion and where it
-                    // was when it was affected, also known once it has moved or left
-                    // play (Bastion Saint-Gervais, Athos).
-                    let mut ctx = Ctx::for_source(&src)
-                        .with("action", Value::Card(card))
-                        .with("player", Value::Player(done.player))
-                        .with("controller", Value::Player(controller))
-                        .with("base", Value::Base(base));
-                    ctx.subject = Some(minion);
-                    match a.when {
-                        Trigger::AfterActionAffectedMinion if !src.is_base => {}
-                        Trigger::AfterActionAffectedMinionHere if src.base == base => {
-                            if src.is_base {
-                                ctx.you = done.player;
-                            }
-                            // Once per action for this card: the first minion for
-                            // which its condition holds now.
-                            if once_here.contains(&(src.card, a.when))
-                                || !self.leading_condition_holds(&a.effect, &ctx)
-                            {
-                                continue;
-                            }
-                            once_here.push((src.card, a.when));
+            for &(src, a) in &waiting {
+                // "controller" and "base": who controlled the minion and where it was
+                // when it was affected, also known once it has moved or left play
+                // (Bastion Saint-Gervais, Athos).
+                let mut ctx = Ctx::for_source(&src)
+                    .with("action", Value::Card(card))
+                    .with("player", Value::Player(done.player))
+                    .with("controller", Value::Player(controller))
+                    .with("base", Value::Base(base));
+                ctx.subject = Some(minion);
+                match a.when {
+                    Trigger::AfterActionAffectedMinion if !src.is_base => {}
+                    Trigger::AfterActionAffectedMinionHere if src.base == base => {
+                        if src.is_base {
+                            ctx.you = done.player;
                         }
-                        _ => continue,
+                        // Once per action for this card: the first minion for which
+                        // its condition holds now.
+                        if once_here.contains(&(src.card, a.when))
+                            || !self.leading_condition_holds(&a.effect, &ctx)
+                        {
+                            continue;
+                        }
+                        once_here.push((src.card, a.when));
                     }
-                    self.trigger(a.when, a.effect.clone(), ctx);
+                    _ => continue,
                 }
+                self.trigger(a.when, a.effect.clone(), ctx);
             }
         }
     }
@@ -102,23 +98,18 @@ impl GameState {
     /// none for the discard down to ten): their cards waiting for that trigger, once
     /// for all the cards that one ability made them discard.
     pub(super) fn discarded_from_hand(&mut self, player: PlayerId, by: Option<Uid>) {
-        for src in self.sources().collect::<Vec<_>>() {
+        for (src, a) in self.waiting_for(&[Trigger::AfterYouDiscard]) {
             if src.is_base || src.controller != player {
                 continue;
             }
-            for a in self.def(src.card).abilities() {
-                if a.when != Trigger::AfterYouDiscard {
-                    continue;
-                }
-                let waiting = self
-                    .triggered
-                    .iter()
-                    .any(|t| t.when == a.when && t.ctx.source == src.card && t.ctx.subject == by);
-                if !waiting {
-                    let mut ctx = Ctx::for_source(&src);
-                    ctx.subject = by;
-                    self.trigger(a.when, a.effect.clone(), ctx);
-                }
+            let queued = self
+                .triggered
+                .iter()
+                .any(|t| t.when == a.when && t.ctx.source == src.card && t.ctx.subject == by);
+            if !queued {
+                let mut ctx = Ctx::for_source(&src);
+                ctx.subject = by;
+                self.trigger(a.when, a.effect.clone(), ctx);
             }
         }
     }

@@ -494,6 +494,25 @@ fn s_abilities(state: &GameState, card: Uid) -> &'static [super::effect::Ability
 }
 
 impl GameState {
+    /// The abilities in play that wait for one of these moments, with their cards:
+    /// gathered before any is queued (queuing changes the state), and only those, so
+    /// that an event nothing waits for costs no allocation.
+    pub(super) fn waiting_for(
+        &self,
+        kinds: &[Trigger],
+    ) -> Vec<(Source, &'static super::effect::Ability)> {
+        self.sources()
+            .flat_map(|s| {
+                s_abilities(self, s.card)
+                    .iter()
+                    .filter(|a| kinds.contains(&a.when))
+                    .map(move |a| (s, a))
+            })
+            .collect()
+    }
+}
+
+impl GameState {
     /// True when an action on this minion cancels its abilities (Cuddle).
     fn cancelled(&self, m: &MinionInPlay) -> bool {
         self.attachments_cancel(&m.attached)

@@ -195,19 +195,15 @@ impl GameState {
             return;
         }
         let owner = self.owner(card);
-        for src in self.sources().collect::<Vec<_>>() {
+        for (src, a) in self.waiting_for(&[Trigger::AfterMinionHereDestroyed]) {
             if src.base != base {
                 continue;
             }
-            for a in self.def(src.card).abilities() {
-                if a.when == Trigger::AfterMinionHereDestroyed {
-                    let you = if src.is_base { owner } else { src.controller };
-                    let mut ctx = Ctx::for_source(&src);
-                    ctx.you = you;
-                    ctx.subject = Some(card);
-                    self.trigger(a.when, a.effect.clone(), ctx);
-                }
-            }
+            let you = if src.is_base { owner } else { src.controller };
+            let mut ctx = Ctx::for_source(&src);
+            ctx.you = you;
+            ctx.subject = Some(card);
+            self.trigger(a.when, a.effect.clone(), ctx);
         }
     }
 

@@ -389,20 +389,23 @@ impl GameState {
     /// Start-of-turn or end-of-turn abilities of every card in play.
     fn queue_turn_triggers(&mut self, start: bool) {
         let player = self.turn.player;
-        for src in self.sources().collect::<Vec<_>>() {
-            for a in self.def(src.card).abilities() {
-                let you = match (a.when, start) {
-                    (Trigger::StartOfMyTurn, true) if src.controller == player && !src.is_base => {
-                        player
-                    }
-                    (Trigger::StartOfEachTurn, true) => player,
-                    (Trigger::EndOfEachTurn, false) => src.controller,
-                    _ => continue,
-                };
-                let mut ctx = Ctx::for_source(&src);
-                ctx.you = you;
-                self.trigger(a.when, a.effect.clone(), ctx);
-            }
+        let waiting = self.waiting_for(&[
+            Trigger::StartOfMyTurn,
+            Trigger::StartOfEachTurn,
+            Trigger::EndOfEachTurn,
+        ]);
+        for (src, a) in waiting {
+            let you = match (a.when, start) {
+                (Trigger::StartOfMyTurn, true) if src.controller == player && !src.is_base => {
+                    player
+                }
+                (Trigger::StartOfEachTurn, true) => player,
+                (Trigger::EndOfEachTurn, false) => src.controller,
+                _ => continue,
+            };
+            let mut ctx = Ctx::for_source(&src);
+            ctx.you = you;
+            self.trigger(a.when, a.effect.clone(), ctx);
         }
     }
 

@@ -723,53 +723,47 @@ impl GameState {
         let first = self.turn.moved.iter().filter(|&&c| c == card).count() == 1;
         let controller = self.controller(card);
         let by_played = self.turn.played_cards.contains(&(mover, by));
-        for src in self.sources().collect::<Vec<_>>() {
-            for a in self.def(src.card).abilities() {
-                // Only move triggers go further (a context is not built for others).
-                if !matches!(
-                    a.when,
-                    Trigger::AfterMinionMovedHere
-                        | Trigger::AfterMinionFirstMove
-                        | Trigger::AfterMinionMoved
-                        | Trigger::AfterYourCardMovedYourMinionsHere
-                ) {
-                    continue;
-                }
-                let mut ctx = Ctx::for_source(&src).with("player", Value::Player(mover));
-                ctx.subject = Some(card);
-                match a.when {
-                    Trigger::AfterMinionMovedHere if src.base == to && src.card != card => {
-                        if src.is_base {
-                            ctx.you = mover;
-                        }
+        let waiting = self.waiting_for(&[
+            Trigger::AfterMinionMovedHere,
+            Trigger::AfterMinionFirstMove,
+            Trigger::AfterMinionMoved,
+            Trigger::AfterYourCardMovedYourMinionsHere,
+        ]);
+        for (src, a) in waiting {
+            let mut ctx = Ctx::for_source(&src).with("player", Value::Player(mover));
+            ctx.subject = Some(card);
+            match a.when {
+                Trigger::AfterMinionMovedHere if src.base == to && src.card != card => {
+                    if src.is_base {
+                        ctx.you = mover;
                     }
-                    Trigger::AfterMinionFirstMove if first && !src.is_base => {}
-                    Trigger::AfterMinionMoved if !src.is_base => {}
-                    Trigger::AfterYourCardMovedYourMinionsHere
-                        if src.base == to
-                            && !src.is_base
-                            && by_played
-                            && mover == src.controller
-                            && controller == src.controller =>
-                    {
-                        // One card moving several minions here: one trigger. A minion
-                        // played here that pulls your minions here (Twister, Rick Roll) is
-                        // one card too: its "played here" trigger, still waiting, covers it
-                        // (rulebook, Forgotten Horrors: one draw and one transfer).
-                        ctx.subject = Some(by);
-                        let twice = self.triggered.iter().any(|t| {
-                            (t.when == a.when || t.when == Trigger::AfterMinionPlayedHere)
-                                && t.ctx.source == src.card
-                                && t.ctx.subject == Some(by)
-                        });
-                        if twice {
-                            continue;
-                        }
-                    }
-                    _ => continue,
                 }
-                self.trigger(a.when, a.effect.clone(), ctx);
+                Trigger::AfterMinionFirstMove if first && !src.is_base => {}
+                Trigger::AfterMinionMoved if !src.is_base => {}
+                Trigger::AfterYourCardMovedYourMinionsHere
+                    if src.base == to
+                        && !src.is_base
+                        && by_played
+                        && mover == src.controller
+                        && controller == src.controller =>
+                {
+                    // One card moving several minions here: one trigger. A minion
+                    // played here that pulls your minions here (Twister, Rick Roll) is
+                    // one card too: its "played here" trigger, still waiting, covers it
+                    // (rulebook, Forgotten Horrors: one draw and one transfer).
+                    ctx.subject = Some(by);
+                    let twice = self.triggered.iter().any(|t| {
+                        (t.when == a.when || t.when == Trigger::AfterMinionPlayedHere)
+                            && t.ctx.source == src.card
+                            && t.ctx.subject == Some(by)
+                    });
+                    if twice {
+                        continue;
+                    }
+                }
+                _ => continue,
             }
+            self.trigger(a.when, a.effect.clone(), ctx);
         }
     }
 
@@ -1106,52 +1100,49 @@ impl GameState {
             Some(super::decision::PlayTo::Minion(m)) => self.base_of(m),
             _ => None,
         };
-        for src in self.sources().collect::<Vec<_>>() {
+        let waiting = self.waiting_for(&[
+            Trigger::AfterYouPlayAnAction,
+            Trigger::AfterActionPlayedOnMinionHere,
+        ]);
+        for (src, a) in waiting {
             if src.card == card {
                 continue;
             }
-            for a in self.def(src.card).abilities() {
-                let you = match a.when {
-                    Trigger::AfterYouPlayAnAction if !src.is_base && src.controller == player => {
-                        player
-                    }
-                    Trigger::AfterActionPlayedOnMinionHere
-                        if src.is_base && on_base == Some(src.base) =>
-                    {
-                        player
-                    }
-                    _ => continue,
-                };
-                let mut ctx = Ctx::for_source(&src);
-                ctx.you = you;
-                ctx.subject = Some(card);
-                self.trigger(a.when, a.effect.clone(), ctx);
-            }
+            let you = match a.when {
+                Trigger::AfterYouPlayAnAction if !src.is_base && src.controller == player => player,
+                Trigger::AfterActionPlayedOnMinionHere
+                    if src.is_base && on_base == Some(src.base) =>
+                {
+                    player
+                }
+                _ => continue,
+            };
+            let mut ctx = Ctx::for_source(&src);
+            ctx.you = you;
+            ctx.subject = Some(card);
+            self.trigger(a.when, a.effect.clone(), ctx);
         }
     }
 
     /// Queues the abilities that wait for a minion played on this base.
     fn minion_played_here(&mut self, card: Uid, base: Uid, player: PlayerId) {
         let owner = self.owner(card);
-        for src in self.sources().collect::<Vec<_>>() {
+        let waiting = self.waiting_for(&[
+            Trigger::AfterMinionPlayedHere,
+            Trigger::AfterOthersMinionPlayedHere,
+        ]);
+        for (src, a) in waiting {
             if src.base != base || src.card == card {
                 continue;
             }
-            for a in self.def(src.card).abilities() {
-                let wanted = match a.when {
-                    Trigger::AfterMinionPlayedHere => true,
-                    Trigger::AfterOthersMinionPlayedHere => src.controller != player,
-                    _ => false,
-                };
-                if !wanted {
-                    continue;
-                }
-                let you = if src.is_base { owner } else { src.controller };
-                let mut ctx = Ctx::for_source(&src).with("player", Value::Player(player));
-                ctx.you = you;
-                ctx.subject = Some(card);
-                self.trigger(a.when, a.effect.clone(), ctx);
+            if a.when == Trigger::AfterOthersMinionPlayedHere && src.controller == player {
+                continue;
             }
+            let you = if src.is_base { owner } else { src.controller };
+            let mut ctx = Ctx::for_source(&src).with("player", Value::Player(player));
+            ctx.you = you;
+            ctx.subject = Some(card);
+            self.trigger(a.when, a.effect.clone(), ctx);
         }
     }
 
