@@ -80,14 +80,8 @@ impl GameState {
         for c in self.players[player.ix()].hand.clone() {
             for a in self.def(c).abilities() {
                 if a.when == when {
-                    let ctx = Ctx {
-                        source: c,
-                        you: player,
-                        here,
-                        subject,
-                        scoring: None,
-                        vars: Vec::new(),
-                    };
+                    let mut ctx = Ctx::new(c, player, here);
+                    ctx.subject = subject;
                     self.trigger(a.when, a.effect.clone(), ctx);
                 }
             }

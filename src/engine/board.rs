@@ -433,12 +433,9 @@ impl GameState {
 
     /// True when an action on this minion keeps it out of its controller's total (Pin).
     fn not_counted(&self, m: &MinionInPlay) -> bool {
-        m.attached.iter().any(|a| {
-            self.def(a.card)
-                .abilities()
-                .iter()
-                .any(|ab| ab.statics == Some(Static::AttachedNotCounted))
-        })
+        m.attached
+            .iter()
+            .any(|a| self.has_static(a.card, &Static::AttachedNotCounted))
     }
 
     /// A base's current breakpoint: printed, lasting changes, Ongoing changes; never below zero.
@@ -527,10 +524,16 @@ impl GameState {
 
     /// True when this action, attached to a minion, cancels that minion's abilities.
     pub(super) fn cancels(&self, action: Uid) -> bool {
-        self.def(action)
+        self.has_static(action, &Static::CancelAttached)
+    }
+
+    /// True when a card's printed abilities include this Ongoing static (one without
+    /// parameters: Cuddle, Pin, Sleeping Beauty).
+    pub(super) fn has_static(&self, card: Uid, st: &Static) -> bool {
+        self.def(card)
             .abilities()
             .iter()
-            .any(|ab| ab.statics == Some(Static::CancelAttached))
+            .any(|ab| ab.statics.as_ref() == Some(st))
     }
 
     /// A card's abilities as they are now: none for a minion in play whose abilities

@@ -133,7 +133,11 @@ pub enum Resume {
     /// Discarding down to ten.
     DiscardToTen,
     /// An extra play offered now.
-    ExtraNow,
+    ExtraNow {
+        /// The minion the action played must directly affect (Biding Time), if any.
+        #[serde(default)]
+        focus: Option<Uid>,
+    },
     /// Ordering a window's mandatory abilities; options match `waiting`.
     Order { waiting: Vec<Triggered> },
     /// A window's optional round.

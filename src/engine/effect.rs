@@ -880,8 +880,6 @@ pub enum Amount {
     BreakpointOf(Target),
     /// A card's printed power (a budget spent: Sir Squeezes).
     PrintedPower(Target),
-    /// The highest printed power among the minions a selector matches (0 if none).
-    MaxPrintedPower(Box<Selector>),
     /// The highest starting power among the minions a selector matches (0 if none):
     /// the printed power, or more where the minion's own Ongoing raises it
     /// ([`Static::StartingPowerAtLeast`]): another player's Lovey Bear raised to 7

@@ -575,8 +575,7 @@ impl GameState {
                     if let Some(i) = self.turn.allowances.iter().position(|x| *x == a) {
                         let used = self.turn.allowances.remove(i);
                         self.note_normal_play(player, &used);
-                        self.next_focus = used.must_affect;
-                        self.play_card(player, card, to, from);
+                        self.play_card_held(player, card, to, from, used.must_affect);
                     }
                 }
             }
@@ -589,12 +588,11 @@ impl GameState {
                     }
                 }
             }
-            Resume::ExtraNow => {
+            Resume::ExtraNow { focus } => {
                 if let Choice::Play { card, to } = choice {
                     let from = self.zone_of_hand_card(card);
-                    self.play_card(player, card, to, from);
+                    self.play_card_held(player, card, to, from, focus);
                 }
-                self.next_focus = None;
             }
         }
     }
@@ -629,8 +627,7 @@ impl GameState {
                     [i] => {
                         let used = self.turn.allowances.remove(*i);
                         self.note_normal_play(player, &used);
-                        self.next_focus = used.must_affect;
-                        self.play_card(player, card, to, from);
+                        self.play_card_held(player, card, to, from, used.must_affect);
                     }
                     many => {
                         let options = many

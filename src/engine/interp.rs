@@ -58,6 +58,19 @@ impl Ctx {
         }
     }
 
+    /// The context of `you` using card `source` where it is not on a base (an action
+    /// being played or judged, a Special from a hand), at `here` if it acts there.
+    pub fn new(source: Uid, you: PlayerId, here: Option<Uid>) -> Ctx {
+        Ctx {
+            source,
+            you,
+            here,
+            subject: None,
+            scoring: None,
+            vars: Vec::new(),
+        }
+    }
+
     /// A copy with one more binding.
     pub fn with(&self, name: &str, value: Value) -> Ctx {
         let mut c = self.clone();
@@ -313,6 +326,12 @@ impl GameState {
         let Some(c) = self.def(card).card() else {
             return false;
         };
+        let plays_on_minion = matches!(
+            c.kind,
+            crate::cards::model::Kind::Action {
+                play: crate::cards::model::PlayTarget::OnMinion { .. }
+            }
+        );
         (!f.minion || c.is_minion())
             && (!f.action || !c.is_minion())
             && f.power_at_most
@@ -323,21 +342,9 @@ impl GameState {
             && f.name_contains
                 .as_ref()
                 .is_none_or(|n| c.name.contains(n.as_str()))
-            && (!f.plays_on_minion
-                || matches!(
-                    c.kind,
-                    crate::cards::model::Kind::Action {
-                        play: crate::cards::model::PlayTarget::OnMinion { .. }
-                    }
-                ))
+            && (!f.plays_on_minion || plays_on_minion)
             && (!f.affects_minions
-                || (!c.is_minion()
-                    && (matches!(
-                        c.kind,
-                        crate::cards::model::Kind::Action {
-                            play: crate::cards::model::PlayTarget::OnMinion { .. }
-                        }
-                    ) || self.may_aim_at_minions(card))))
+                || (!c.is_minion() && (plays_on_minion || self.may_aim_at_minions(card))))
             && f.playable_on.as_ref().is_none_or(|t| {
                 self.target_card(t, ctx)
                     .is_some_and(|b| self.may_play_minion_on(ctx.you, card, b))
@@ -545,15 +552,6 @@ impl GameState {
             Amount::PrintedPower(t) => self
                 .target_card(t, ctx)
                 .map_or(0, |c| self.printed_power(c)),
-            Amount::MaxPrintedPower(sel) => self
-                .select(sel, ctx)
-                .into_iter()
-                .filter_map(|v| match v {
-                    Value::Card(c) => Some(self.printed_power(c)),
-                    _ => None,
-                })
-                .max()
-                .unwrap_or(0),
             Amount::MaxStartingPower(sel) => {
                 self.max_starting_power(sel, ctx, &mut vec![ctx.source])
             }

@@ -251,17 +251,7 @@ impl GameState {
                     self.base_of(m.card)
                         .is_none_or(|b| !self.warded_against(player, b))
                 })
-                .filter(|m| {
-                    let ctx = Ctx {
-                        source: card,
-                        you: player,
-                        here: None,
-                        subject: None,
-                        scoring: None,
-                        vars: Vec::new(),
-                    };
-                    !self.shielded(m.card, &ctx)
-                })
+                .filter(|m| !self.shielded(m.card, &Ctx::new(card, player, None)))
                 .map(|m| Some(PlayTo::Minion(m.card)))
                 .collect(),
             Kind::Action { .. } => vec![None],
@@ -454,14 +444,7 @@ impl GameState {
     /// cannot be Biding Time's extra action on a minion raised to 5, else its choice,
     /// finding that minion not among its candidates, would take another one.
     pub(super) fn may_aim_at(&self, card: Uid, player: PlayerId, focus: Uid) -> bool {
-        let ctx = Ctx {
-            source: card,
-            you: player,
-            here: None,
-            subject: None,
-            scoring: None,
-            vars: Vec::new(),
-        };
+        let ctx = Ctx::new(card, player, None);
         self.def(card)
             .abilities()
             .iter()
@@ -500,14 +483,15 @@ impl GameState {
             return;
         }
         options.push(Choice::Pass);
-        self.next_focus = allowance.must_affect;
         self.pending = Some(Pending {
             decision: Decision {
                 player,
                 ask: Ask::ExtraNow,
                 options,
             },
-            resume: Resume::ExtraNow,
+            resume: Resume::ExtraNow {
+                focus: allowance.must_affect,
+            },
         });
     }
 }

@@ -58,14 +58,9 @@ impl GameState {
 
     /// The context of a Special used from `player`'s hand as `base` scores.
     fn scoring_ctx(&self, card: Uid, player: PlayerId, base: Uid) -> Ctx {
-        Ctx {
-            source: card,
-            you: player,
-            here: Some(base),
-            subject: None,
-            scoring: Some(base),
-            vars: Vec::new(),
-        }
+        let mut ctx = Ctx::new(card, player, Some(base));
+        ctx.scoring = Some(base);
+        ctx
     }
 
     /// The Specials `player` may use as `base` is about to score.
@@ -319,12 +314,7 @@ impl GameState {
             .retain(|l| !matches!(l.what, Lasting::Breakpoint { base: x, .. } if x == base));
         self.ignoring.retain(|i| i.base != base);
         self.base_discard.push(base);
-        if self.base_deck.is_empty() {
-            use rand::seq::SliceRandom;
-            let mut pile = std::mem::take(&mut self.base_discard);
-            pile.shuffle(&mut self.rng);
-            self.base_deck = pile;
-        }
+        self.refill_base_deck();
         if self.base_deck.is_empty() {
             self.bases.remove(b);
             self.events.push(Event::BaseReplaced {

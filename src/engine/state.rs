@@ -341,10 +341,6 @@ pub struct GameState {
     /// Programs waiting for the end of this turn (Always Get Our Man).
     #[serde(default)]
     pub at_end_of_turn: Vec<(super::effect::Effect, super::interp::Ctx)>,
-    /// The minion the next action played must directly affect, set as a restricted
-    /// extra play is used (Biding Time).
-    #[serde(default)]
-    pub next_focus: Option<Uid>,
 }
 
 /// A program waiting for the scored base `base` to be replaced; it then runs with
@@ -437,7 +433,6 @@ impl GameState {
             paused: None,
             delayed: Vec::new(),
             at_end_of_turn: Vec::new(),
-            next_focus: None,
         }
     }
 

@@ -199,11 +199,8 @@ impl GameState {
                 }
             }
             Effect::PutBaseOnTop(t) => {
-                if let Some(b) = card(self, &t) {
-                    if let Some(i) = self.base_deck.iter().position(|&x| x == b) {
-                        self.base_deck.remove(i);
-                        self.base_deck.insert(0, b);
-                    }
+                if let Some(b) = card(self, &t).filter(|&b| self.take_from_base_deck(b)) {
+                    self.base_deck.insert(0, b);
                 }
             }
             Effect::PlayNow { card: what, to } => {
@@ -314,7 +311,7 @@ impl GameState {
                                 ask: super::decision::Ask::ExtraNow,
                                 options,
                             },
-                            resume: super::decision::Resume::ExtraNow,
+                            resume: super::decision::Resume::ExtraNow { focus: None },
                         });
                     }
                 }
@@ -397,11 +394,7 @@ impl GameState {
                 }
             }
             Effect::AddBase { bind, then } => {
-                if self.base_deck.is_empty() {
-                    let mut pile = std::mem::take(&mut self.base_discard);
-                    pile.shuffle(&mut self.rng);
-                    self.base_deck = pile;
-                }
+                self.refill_base_deck();
                 if self.base_deck.is_empty() {
                     return;
                 }
@@ -421,27 +414,21 @@ impl GameState {
                     .push(Task::Run(*then, ctx.with(&bind, Value::Base(new))));
             }
             Effect::PutBaseOnBottom(t) => {
-                if let Some(b) = card(self, &t) {
-                    if let Some(i) = self.base_deck.iter().position(|&x| x == b) {
-                        self.base_deck.remove(i);
-                        self.base_deck.push(b);
-                        self.events.push(Event::BaseToBottom {
-                            player: ctx.you,
-                            by: Some(ctx.source),
-                        });
-                    }
+                if let Some(b) = card(self, &t).filter(|&b| self.take_from_base_deck(b)) {
+                    self.base_deck.push(b);
+                    self.events.push(Event::BaseToBottom {
+                        player: ctx.you,
+                        by: Some(ctx.source),
+                    });
                 }
             }
             Effect::DiscardBase(t) => {
-                if let Some(b) = card(self, &t) {
-                    if let Some(i) = self.base_deck.iter().position(|&x| x == b) {
-                        self.base_deck.remove(i);
-                        self.base_discard.push(b);
-                        self.events.push(Event::BaseDiscarded {
-                            base: b,
-                            by: Some(ctx.source),
-                        });
-                    }
+                if let Some(b) = card(self, &t).filter(|&b| self.take_from_base_deck(b)) {
+                    self.base_discard.push(b);
+                    self.events.push(Event::BaseDiscarded {
+                        base: b,
+                        by: Some(ctx.source),
+                    });
                 }
             }
             Effect::RevealBase(t) => {
@@ -489,6 +476,27 @@ impl GameState {
                 }
             }
             other => unreachable!("not a verb: {other:?}"),
+        }
+    }
+
+    /// Takes a base out of the base deck; false if it is not there.
+    fn take_from_base_deck(&mut self, base: Uid) -> bool {
+        match self.base_deck.iter().position(|&x| x == base) {
+            Some(i) => {
+                self.base_deck.remove(i);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// An empty base deck is made anew from the shuffled base discard pile (the
+    /// rulebook, as a scored base is replaced; Idaho Smith's additional base too).
+    pub(super) fn refill_base_deck(&mut self) {
+        if self.base_deck.is_empty() {
+            let mut pile = std::mem::take(&mut self.base_discard);
+            pile.shuffle(&mut self.rng);
+            self.base_deck = pile;
         }
     }
 
@@ -609,12 +617,8 @@ impl GameState {
     /// shuffled into its owner's deck instead (Sleeping Beauty), which a minion whose
     /// abilities were `cancelled` as it left (Cuddle) is not.
     pub(super) fn discard_from_play(&mut self, card: Uid, cancelled: bool) {
-        let instead = !cancelled
-            && self
-                .def(card)
-                .abilities()
-                .iter()
-                .any(|a| a.statics == Some(Static::ShuffledIntoDeckInsteadOfDiscard));
+        let instead =
+            !cancelled && self.has_static(card, &Static::ShuffledIntoDeckInsteadOfDiscard);
         if !instead {
             self.put_in_zone(card, Zone::Discard);
             return;
@@ -937,6 +941,19 @@ impl GameState {
         to: Option<super::decision::PlayTo>,
         from: Zone,
     ) {
+        self.play_card_held(player, card, to, from, None);
+    }
+
+    /// [`Self::play_card`] through a play that holds an action's minion choices to
+    /// `focus`: an extra action that must directly affect that minion (Biding Time).
+    pub(super) fn play_card_held(
+        &mut self,
+        player: PlayerId,
+        card: Uid,
+        to: Option<super::decision::PlayTo>,
+        from: Zone,
+        focus: Option<Uid>,
+    ) {
         use super::decision::PlayTo;
         self.take_out_of_zone(card);
         let Some(def) = self.def(card).card() else {
@@ -1007,11 +1024,7 @@ impl GameState {
             }
             None => None,
         };
-        let focus = if def.is_minion() {
-            None
-        } else {
-            self.next_focus.take()
-        };
+        let focus = if def.is_minion() { None } else { focus };
         let first_action =
             !def.is_minion()
                 && !self.turn.played_cards.iter().any(|&(p, c)| {
