@@ -154,7 +154,9 @@ impl<'a> SeatView<'a> {
     fn visible(&self, card: Uid) -> bool {
         match self.game.locate(card) {
             Loc::Base(_) | Loc::Minion(..) | Loc::OnBase(..) | Loc::OnMinion(..) => true,
-            Loc::Discard(_) => true,
+            Loc::Discard(_) | Loc::Stasis(_) => true,
+            // A stored card lies face down: only its owner may look at it.
+            Loc::Stored(_) => self.game.owner(card) == self.seat,
             Loc::Hand(p) => p == self.seat,
             Loc::Deck(_) => false,
             // The card whose ability asks the question is public, like the options.

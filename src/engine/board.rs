@@ -24,7 +24,11 @@ pub enum Loc {
     OnBase(usize, usize),
     /// An action on a minion: base, minion, action index.
     OnMinion(usize, usize, usize),
-    /// Anywhere else (base deck, base discard, box, stasis, revealed).
+    /// Stored face down under a card in play (a minion or an action): the host.
+    Stored(Uid),
+    /// In stasis, in front of its owner (face up, in play but on no base).
+    Stasis(PlayerId),
+    /// Anywhere else (base deck, base discard, box, set aside, resolving).
     Elsewhere,
 }
 
@@ -67,9 +71,18 @@ impl GameState {
                 if let Some(a) = minion.attached.iter().position(|a| a.card == card) {
                     return Loc::OnMinion(b, m, a);
                 }
+                if minion.stored.contains(&card) {
+                    return Loc::Stored(minion.card);
+                }
+                if let Some(host) = minion.attached.iter().find(|a| a.stored.contains(&card)) {
+                    return Loc::Stored(host.card);
+                }
             }
             if let Some(a) = base.actions.iter().position(|a| a.card == card) {
                 return Loc::OnBase(b, a);
+            }
+            if let Some(host) = base.actions.iter().find(|a| a.stored.contains(&card)) {
+                return Loc::Stored(host.card);
             }
         }
         if let Some(owner) = self.cards[card.0 as usize].owner {
@@ -83,6 +96,9 @@ impl GameState {
             if p.deck.contains(&card) {
                 return Loc::Deck(owner);
             }
+            if p.stasis.iter().any(|&(c, _)| c == card) {
+                return Loc::Stasis(owner);
+            }
         }
         Loc::Elsewhere
     }
@@ -94,6 +110,16 @@ impl GameState {
             self.locate(card),
             Loc::Minion(..) | Loc::OnBase(..) | Loc::OnMinion(..)
         )
+    }
+
+    /// The cards stored under a card in play (none for any other card).
+    pub fn stored_under(&self, host: Uid) -> Vec<Uid> {
+        match self.locate(host) {
+            Loc::Minion(b, m) => self.bases[b].minions[m].stored.clone(),
+            Loc::OnBase(b, a) => self.bases[b].actions[a].stored.clone(),
+            Loc::OnMinion(b, m, a) => self.bases[b].minions[m].attached[a].stored.clone(),
+            _ => Vec::new(),
+        }
     }
 
     /// The minion record of a minion in play.

@@ -447,6 +447,13 @@ pub enum Effect {
     /// Put one card matched by the selector, chosen at random, into its owner's hand,
     /// shown to everyone (The Squared Circle: a random action from your discard pile).
     TakeRandom(Box<Selector>),
+    /// Store a card that is not in play (in a hand, deck or discard pile, or set
+    /// aside) face down under a card in play, a minion or an action (rulebook "Stored
+    /// Cards"): it is in play but inactive, moves with its host and is discarded when
+    /// the host leaves play. A storing ability that limits what may be stored shows
+    /// the card first with [`Effect::Reveal`] (Kickboxbro, Demon Dogs, Help From the
+    /// Past). A stored card is played with [`Effect::PlayExtra`] (an extra card).
+    Store { card: Target, under: Target },
     /// These players cannot play actions during their next turn, the whole of it;
     /// not during the current one, even if it is theirs (Mark of Sleep).
     NoActionsNextTurn(PlayerSel),
@@ -615,6 +622,12 @@ pub enum Selector {
     },
     /// The top N bases of the base deck (School of Wizardry).
     BaseDeckTop(Amount),
+    /// The cards stored under a card in play (Kickboxbro, Demon Dogs).
+    Stored {
+        under: Target,
+        #[serde(default)]
+        filter: CardFilter,
+    },
     /// A search of these players' decks and discard piles: the cards of both
     /// (Yellow Demon, Token of Affection: "your deck and/or your discard pile").
     Search {

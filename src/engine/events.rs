@@ -22,6 +22,10 @@ pub enum Zone {
     Minion(Uid),
     /// Out of the game.
     Box,
+    /// Stored face down under this card in play (rulebook "Stored Cards").
+    Stored(Uid),
+    /// Into stasis, in front of its owner (rulebook "Stasis").
+    Stasis,
 }
 
 /// One thing that happened.

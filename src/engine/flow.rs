@@ -603,6 +603,8 @@ impl GameState {
         match self.locate(card) {
             Loc::Discard(_) => Zone::Discard,
             Loc::Deck(_) => Zone::DeckTop,
+            Loc::Stored(host) => Zone::Stored(host),
+            Loc::Stasis(_) => Zone::Stasis,
             _ if self.aside.contains(&card) => Zone::DeckTop,
             _ => Zone::Hand,
         }

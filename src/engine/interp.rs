@@ -366,6 +366,7 @@ impl GameState {
         | Selector::DiscardPile { filter, .. }
         | Selector::Deck { filter, .. }
         | Selector::SetAside { filter, .. }
+        | Selector::Stored { filter, .. }
         | Selector::Search { filter, .. }) = sel
         else {
             return found;
@@ -496,6 +497,14 @@ impl GameState {
                     .map(Value::Card)
                     .collect()
             }
+            Selector::Stored { under, filter } => self
+                .target_card(under, ctx)
+                .map(|host| self.stored_under(host))
+                .unwrap_or_default()
+                .into_iter()
+                .filter(|&c| self.card_matches(filter, c, ctx))
+                .map(Value::Card)
+                .collect(),
             Selector::BaseDeckTop(n) => {
                 let n = (self.amount(n, ctx).max(0) as usize).min(self.base_deck.len());
                 self.base_deck[..n]

@@ -244,6 +244,16 @@ impl GameState {
                     });
                 }
             }
+            Effect::Store { card: t, under } => {
+                let host = self.target_card(&under, &ctx).filter(|&h| self.on_table(h));
+                let stored = card(self, &t).filter(|&c| {
+                    self.out_of_play(c)
+                        && !matches!(self.locate(c), Loc::Stored(_) | Loc::Stasis(_))
+                });
+                if let (Some(h), Some(c)) = (host, stored) {
+                    self.place(c, Zone::Stored(h), &ctx);
+                }
+            }
             Effect::PutOnDeckTop(t) => {
                 // A card in play goes too (Always Room at Granny's), unless protected.
                 if let Some(c) = card(self, &t).filter(|&c| self.on_table(c) || self.out_of_play(c))
@@ -630,21 +640,42 @@ impl GameState {
     }
 
     /// True for a card in a hand, deck or discard pile, or set aside: not in play.
+    /// True for a card that can be played from where it is: a hand, deck or discard
+    /// pile, set aside, stored under a card or in stasis (only an ability that
+    /// mentions stored cards or stasis names such a card).
     fn out_of_play(&self, card: Uid) -> bool {
         matches!(
             self.locate(card),
-            Loc::Hand(_) | Loc::Deck(_) | Loc::Discard(_)
+            Loc::Hand(_) | Loc::Deck(_) | Loc::Discard(_) | Loc::Stored(_) | Loc::Stasis(_)
         ) || self.aside.contains(&card)
     }
 
-    /// Removes a card from its owner's hand, deck or discard pile.
+    /// Removes a card from its owner's hand, deck or discard pile, from under the
+    /// card it is stored under, from stasis, or from the cards set aside.
     pub(super) fn take_out_of_zone(&mut self, card: Uid) {
         let owner = self.owner(card);
         let p = &mut self.players[owner.ix()];
         for zone in [&mut p.hand, &mut p.deck, &mut p.discard] {
             zone.retain(|&c| c != card);
         }
+        p.stasis.retain(|&(c, _)| c != card);
         self.aside.retain(|&c| c != card);
+        if let Loc::Stored(host) = self.locate(card) {
+            if let Some(list) = self.stored_under_mut(host) {
+                list.retain(|&c| c != card);
+            }
+        }
+    }
+
+    /// The cards stored under a card in play (a minion, or an action on a base or
+    /// a minion).
+    pub(super) fn stored_under_mut(&mut self, host: Uid) -> Option<&mut Vec<Uid>> {
+        match self.locate(host) {
+            Loc::Minion(b, m) => Some(&mut self.bases[b].minions[m].stored),
+            Loc::OnBase(b, a) => Some(&mut self.bases[b].actions[a].stored),
+            Loc::OnMinion(b, m, a) => Some(&mut self.bases[b].minions[m].attached[a].stored),
+            _ => None,
+        }
     }
 
     /// Puts a card into one of its owner's zones.
@@ -658,6 +689,12 @@ impl GameState {
             Zone::DeckBottom => p.deck.push(card),
             Zone::Discard => p.discard.push(card),
             Zone::Box => self.boxed.push(card),
+            Zone::Stasis => p.stasis.push((card, 0)),
+            Zone::Stored(host) => {
+                if let Some(list) = self.stored_under_mut(host) {
+                    list.push(card);
+                }
+            }
             Zone::Base(_) | Zone::Minion(_) => {}
         }
     }

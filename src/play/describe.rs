@@ -339,9 +339,7 @@ impl<'a> Words<'a> {
                     self.owner_word(a.controller)
                 ));
             }
-            if !m.stored.is_empty() {
-                text.push_str(&format!(", {} under it", count(m.stored.len(), "card")));
-            }
+            text.push_str(&self.stored_phrase(&m.stored));
             lines.push(format!("{text}."));
         }
         for a in &base.actions {
@@ -360,12 +358,24 @@ impl<'a> Words<'a> {
             {
                 text.push_str(&format!(", chosen: {label}"));
             }
-            if !a.stored.is_empty() {
-                text.push_str(&format!(", {} under it", count(a.stored.len(), "card")));
-            }
+            text.push_str(&self.stored_phrase(&a.stored));
             lines.push(format!("{text}."));
         }
         lines
+    }
+
+    /// ", 2 stored cards under it": stored cards lie face down, so only their owner
+    /// hears them named (rulebook "Stored Cards": others may count them).
+    pub fn stored_phrase(&self, stored: &[Uid]) -> String {
+        let Some(&first) = stored.first() else {
+            return String::new();
+        };
+        if self.viewer == Some(self.game.owner(first)) {
+            let names: Vec<String> = stored.iter().map(|&c| self.card(c)).collect();
+            format!(", stored under it: {}", and_list(&names))
+        } else {
+            format!(", {} under it", count(stored.len(), "stored card"))
+        }
     }
 
     /// A faction's name from its id.
@@ -385,6 +395,8 @@ impl<'a> Words<'a> {
             Loc::Hand(p) => format!("in {} hand", self.possessive(p)),
             Loc::Discard(p) => format!("in {} discard pile", self.possessive(p)),
             Loc::Deck(p) => format!("in {} deck", self.possessive(p)),
+            Loc::Stored(host) => format!("stored under {}", self.card(host)),
+            Loc::Stasis(p) => format!("in stasis in front of {}", self.player(p)),
             Loc::Base(_) | Loc::Elsewhere => String::new(),
         }
     }
@@ -395,6 +407,8 @@ impl<'a> Words<'a> {
             Choice::Play { card, to } => {
                 let from = match self.game.locate(*card) {
                     Loc::Discard(_) => " from your discard pile",
+                    Loc::Stored(_) => " stored under a card",
+                    Loc::Stasis(_) => " from stasis",
                     _ => "",
                 };
                 format!("play {}{from}{}", self.labelled(*card), self.target(*to))

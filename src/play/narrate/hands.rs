@@ -160,7 +160,11 @@ pub(super) fn returned(scene: &Scene, events: &[Event]) -> (Said, usize) {
 fn hidden_move(scene: &Scene, card: Uid, to: Zone) -> bool {
     let owner = scene.words.game.owner(card);
     let from_hidden = matches!(scene.before.locate(card), Loc::Hand(_) | Loc::Deck(_));
-    let to_hidden = matches!(to, Zone::Hand | Zone::DeckTop | Zone::DeckBottom);
+    // A stored card lies face down (rulebook "Stored Cards").
+    let to_hidden = matches!(
+        to,
+        Zone::Hand | Zone::DeckTop | Zone::DeckBottom | Zone::Stored(_)
+    );
     from_hidden && to_hidden && Some(owner) != scene.words.viewer
 }
 
@@ -228,5 +232,7 @@ pub(super) fn zone_phrase(w: &Words, zone: Zone, whose: &str) -> String {
         Zone::Base(b) => format!("at {}", w.card(b)),
         Zone::Minion(m) => format!("on {}", w.card(m)),
         Zone::Box => "out of the game".to_string(),
+        Zone::Stored(host) => format!("under {}, stored", w.card(host)),
+        Zone::Stasis => "into stasis".to_string(),
     }
 }

@@ -20,6 +20,8 @@ pub(super) fn played(
     let from = match from {
         Zone::Discard => " from the discard pile",
         Zone::DeckTop | Zone::DeckBottom => " from the deck",
+        Zone::Stored(_) => " from under a card",
+        Zone::Stasis => " from stasis",
         _ => "",
     };
     let (target, bases) = match to {
