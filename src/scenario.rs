@@ -166,6 +166,14 @@ pub enum Check {
     PowerOwned(String, u8, i32),
     /// The game is not over: nobody has won.
     NoWinner,
+    /// The player's cards in stasis are exactly these, with these stasis counters
+    /// (any order).
+    Stasis(u8, Vec<(String, u32)>),
+    /// The cards stored under this card in play (the first copy) are exactly these
+    /// (any order).
+    Stored(String, Vec<String>),
+    /// The box (out of the game) holds exactly these cards and bases (any order).
+    Boxed(Vec<String>),
 }
 
 /// A scenario that did not hold, with a readable difference.
@@ -333,6 +341,20 @@ fn minion_named(game: &GameState, card: &str) -> Result<Uid, String> {
         .iter()
         .flat_map(|b| &b.minions)
         .map(|m| m.card)
+        .find(|&c| id(game, c) == card)
+        .ok_or_else(|| format!("{card} is not in play"))
+}
+
+/// A minion, or an action on a base or a minion, in play (the first copy).
+fn card_in_play_named(game: &GameState, card: &str) -> Result<Uid, String> {
+    game.bases
+        .iter()
+        .flat_map(|b| {
+            b.minions
+                .iter()
+                .flat_map(|m| std::iter::once(m.card).chain(m.attached.iter().map(|a| a.card)))
+                .chain(b.actions.iter().map(|a| a.card))
+        })
         .find(|&c| id(game, c) == card)
         .ok_or_else(|| format!("{card} is not in play"))
 }
@@ -575,6 +597,31 @@ fn check(game: &GameState, events: &[Event], c: &Check) -> Result<(), String> {
             &format!("power of {card}"),
             *n,
             game.power(minion_named(game, card)?),
+        ),
+        Check::Stasis(p, want) => {
+            let player = player(game, *p)?;
+            let mut got: Vec<(String, u32)> = player
+                .stasis
+                .iter()
+                .map(|&(c, n)| (id(game, c).to_string(), n))
+                .collect();
+            let mut want = want.clone();
+            got.sort();
+            want.sort();
+            equal(&format!("player {p}'s cards in stasis"), want, got)
+        }
+        Check::Stored(host, want) => {
+            let h = card_in_play_named(game, host)?;
+            same(
+                &format!("cards stored under {host}"),
+                sorted(want.clone()),
+                sorted(ids(game, &game.stored_under(h))),
+            )
+        }
+        Check::Boxed(want) => same(
+            "the box",
+            sorted(want.clone()),
+            sorted(ids(game, &game.boxed)),
         ),
         Check::Counters(card, n) => {
             let m = minion_named(game, card)?;

@@ -24,6 +24,8 @@ pub struct PlayerSpec {
     pub discard: Vec<String>,
     /// Victory points.
     pub vp: u32,
+    /// Cards in stasis in front of the player, with their stasis counters.
+    pub stasis: Vec<(String, u32)>,
 }
 
 /// An action on a base or a minion.
@@ -37,6 +39,9 @@ pub struct ActionSpec {
     /// A faction it named when played.
     #[serde(default)]
     pub named: Option<String>,
+    /// Cards stored under it (owned by the action's owner).
+    #[serde(default)]
+    pub stored: Vec<String>,
 }
 
 /// A minion on a base.
@@ -56,6 +61,9 @@ pub struct MinionSpec {
     /// Actions attached to it.
     #[serde(default)]
     pub actions: Vec<ActionSpec>,
+    /// Cards stored under it (owned by the minion's owner).
+    #[serde(default)]
+    pub stored: Vec<String>,
 }
 
 /// A base in play.
@@ -213,13 +221,21 @@ impl GameState {
             let mut zone = |ids: &[String]| -> Result<Vec<Uid>, String> {
                 ids.iter().map(|id| add(&mut cards, id, owner)).collect()
             };
+            let hand = zone(&p.hand)?;
+            let deck = zone(&p.deck)?;
+            let discard = zone(&p.discard)?;
+            let mut stasis = Vec::new();
+            for (id, counters) in &p.stasis {
+                in_range(&format!("the stasis counters on {id}"), *counters)?;
+                stasis.push((add(&mut cards, id, owner)?, *counters));
+            }
             players.push(Player {
                 factions: p.factions.clone(),
-                hand: zone(&p.hand)?,
-                deck: zone(&p.deck)?,
-                discard: zone(&p.discard)?,
+                hand,
+                deck,
+                discard,
                 vp: p.vp,
-                stasis: Vec::new(),
+                stasis,
             });
         }
         let mut bases = Vec::new();
@@ -227,11 +243,16 @@ impl GameState {
             let card = add(&mut cards, &b.base, None)?;
             let action =
                 |cards: &mut Vec<CardInst>, a: &ActionSpec| -> Result<ActionInPlay, String> {
+                    let owner = Some(seat(a.owner)?);
                     Ok(ActionInPlay {
-                        card: add(cards, &a.card, Some(seat(a.owner)?))?,
+                        card: add(cards, &a.card, owner)?,
                         controller: seat(a.owner)?,
                         named: a.named.clone(),
-                        stored: Vec::new(),
+                        stored: a
+                            .stored
+                            .iter()
+                            .map(|id| add(cards, id, owner))
+                            .collect::<Result<_, _>>()?,
                         since_turn: 0,
                         mode: None,
                     })
@@ -249,12 +270,19 @@ impl GameState {
                     .iter()
                     .map(|a| action(&mut cards, a))
                     .collect::<Result<_, _>>()?;
+                let owner = Some(seat(m.owner)?);
+                let card = add(&mut cards, &m.card, owner)?;
+                let stored = m
+                    .stored
+                    .iter()
+                    .map(|id| add(&mut cards, id, owner))
+                    .collect::<Result<_, _>>()?;
                 minions.push(MinionInPlay {
-                    card: add(&mut cards, &m.card, Some(seat(m.owner)?))?,
+                    card,
                     controller: seat(m.controller.unwrap_or(m.owner))?,
                     counters: m.counters,
                     attached,
-                    stored: Vec::new(),
+                    stored,
                 });
             }
             bases.push(BaseInPlay {
