@@ -116,6 +116,23 @@ const TOPICS: &[Topic] = &[
             "On your turn: only in your own Play Cards step. At the end of the turn: in the End Turn step, before effects until the end of the turn run out.",
         ],
     },
+    Topic {
+        name: "excellent movies",
+        also: &[
+            "stasis", "stored", "off the top", "box", "wraith", "action heroes", "backtimers",
+            "extramorphs", "wraithrustlers", "emd", "dudes",
+        ],
+        lines: &[
+            "Excellent Movies, Dudes! adds Action Heroes, Backtimers, Extramorphs and Wraithrustlers.",
+            "Stasis: a card with stasis counters lies face up in front of its owner, in play but on no base, and only cards that mention stasis touch it.",
+            "At the start of your turn one stasis counter comes off each of your cards in stasis. With none left, you may play it in your Play Cards step as an extra card; at the end of the turn, those still there are discarded.",
+            "Stored cards lie face down under a card in play; only their owner may look. They are played only when a card says so, and are discarded when that card leaves play.",
+            "Playing off the top of your deck: first name the power, then turn cards over until one fits and play it; the others are shuffled back. If the deck runs out while turning, you stop.",
+            "The box: a card put in the box is out of the game for good. Nuke It From Orbit destroys a base and everything on it, without scoring, and a new base takes its place.",
+            "A Wraith is an action labelled Wraith; each one raises its base's breakpoint by 3. Being discarded after scoring is not being destroyed.",
+            "Abilities that every player may use, such as Brood Hive's, happen with the ones that must.",
+        ],
+    },
 ];
 
 /// The topics' lines: with no topic, the list of topics; a topic by name, the start
