@@ -68,6 +68,20 @@ fn gathers_to_one_place(view: &SeatView, source: &Uid) -> bool {
         .any(|t| text.contains(t))
 }
 
+/// True for a card or base whose ability acts just after a base scores (Jungle Camp,
+/// Walk Away... Slowly): what it takes from that base would otherwise be discarded.
+fn acts_after_scoring(view: &SeatView, source: Uid) -> bool {
+    use crate::engine::effect::Trigger;
+    view.def(source).is_some_and(|def| {
+        def.abilities().iter().any(|a| {
+            matches!(
+                a.when,
+                Trigger::AfterThisBaseScores | Trigger::AfterScoringFromHand
+            )
+        })
+    })
+}
+
 /// True for a card whose Talent only transfers the card itself to another minion
 /// (Ladybug, Leaf Armor): moving it round one's own minions gains nothing, so the
 /// bot leaves it where it is rather than narrate pointless moves.
@@ -230,6 +244,16 @@ fn pick(view: &SeatView, purpose: Option<Purpose>, source: Uid, option: &Choice)
             let ours = view.table_controller(*c).is_none_or(|p| p == me);
             let in_play = view.table_controller(*c).is_some();
             match purpose {
+                // Back to hand from a base that has scored: saved from the discard pile
+                // (Jungle Camp, Walk Away... Slowly), the strongest first.
+                Some(Purpose::Return) if ours && in_play && acts_after_scoring(view, source) => {
+                    5 + view.power(*c) as i64
+                }
+                // An action stored is a later extra action; a minion stored is lost.
+                Some(Purpose::Store) => match view.def(*c).and_then(|d| d.card()) {
+                    Some(card) if !card.is_minion() => 5 + card_value(view, *c),
+                    _ => -5,
+                },
                 Some(
                     Purpose::Destroy
                     | Purpose::Move
