@@ -526,6 +526,21 @@ mod tests {
     }
 
     #[test]
+    fn a_card_played_from_under_another_names_that_card() {
+        let (game, _, seats) = game();
+        let (card, host) = (game.players[1].hand[0], game.players[1].hand[1]);
+        let events = vec![Event::Played {
+            player: PlayerId(1),
+            card,
+            to: None,
+            from: Zone::Stored(host),
+        }];
+        let said = lines(&game, &game, &seats, &events, Verbosity::Brief);
+        let (c, h) = (game.def(card).name(), game.def(host).name());
+        assert_eq!(said, vec![format!("Bot 2 plays {c} from under {h}.")]);
+    }
+
+    #[test]
     fn verbosity_names_parse() {
         assert_eq!(Verbosity::parse("b"), Some(Verbosity::Brief));
         assert_eq!(Verbosity::parse("NORMAL"), Some(Verbosity::Normal));
