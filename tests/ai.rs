@@ -97,3 +97,48 @@ fn search_cannot_peek_at_hidden_cards() {
         }
     }
 }
+
+/// The cards another player stored face down (Kickboxbro) are hidden like their hand:
+/// the search re-deals them from that player's hand, deck and stored cards together.
+#[test]
+fn face_down_stored_cards_are_re_dealt() {
+    let text = r#"(
+        players: [
+            (factions: ["pirates", "ninjas"]),
+            (factions: ["action_heroes", "dinosaurs"], hand: ["dinosaurs.howl"], deck: ["dinosaurs.upgrade", "dinosaurs.rampage"]),
+        ],
+        bases: [
+            (base: "bases.tortuga", minions: [(card: "action_heroes.kickboxbro", owner: 1, stored: ["dinosaurs.king_rex"])]),
+            (base: "bases.jungle_oasis"),
+        ],
+    )"#;
+    let pos: Position = ron::from_str(text).unwrap();
+    let game = GameState::from_position(&pos).unwrap();
+    let names = |g: &GameState| {
+        let p = &g.players[1];
+        let stored = &g.bases[0].minions[0].stored;
+        let mut all: Vec<&str> = p
+            .hand
+            .iter()
+            .chain(&p.deck)
+            .chain(stored)
+            .map(|&c| g.def(c).name())
+            .collect();
+        all.sort_unstable();
+        (all, g.def(stored[0]).name().to_string())
+    };
+    let (truth, _) = names(&game);
+    let mut under = std::collections::BTreeSet::new();
+    for seed in 0..20 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let world =
+            smashup::ai::determinize::determinize(&game, smashup::engine::PlayerId(0), &mut rng);
+        let (all, stored) = names(&world);
+        assert_eq!(all, truth, "the same cards, re-dealt");
+        under.insert(stored);
+    }
+    assert!(
+        under.len() > 1,
+        "the stored card was never re-dealt: {under:?}"
+    );
+}

@@ -1,6 +1,7 @@
 //! The heuristic bot plays its own cards sensibly: a shield goes on its own minion, a
 //! card that empties a base is aimed where others lead, and an action-destroyer hits
-//! someone else's action. Each position gives the bot one card in hand.
+//! someone else's action. Each position gives the bot one card in hand; the last ones
+//! put it before a base's or a minion's question (Jungle Camp, Kickboxbro, Building Rooftop).
 
 use smashup::bots::{Bot, BotKind, SeatView};
 use smashup::engine::position::Position;
@@ -113,4 +114,83 @@ fn leaf_armor_is_not_moved_round_its_own_minions_for_nothing() {
     let d = game.pending().unwrap();
     assert!(d.options.iter().any(|o| matches!(o, Choice::Use { .. })));
     assert_eq!(bot_choice(&game), Choice::EndTurn);
+}
+
+/// A position from RON text, the bot being whoever is asked first.
+fn from_ron(text: &str) -> GameState {
+    let pos: Position = ron::from_str(text).unwrap();
+    GameState::from_position(&pos).unwrap()
+}
+
+#[test]
+fn jungle_camp_takes_back_the_strongest_minion() {
+    let game = from_ron(
+        r#"(
+        players: [
+            (factions: ["action_heroes", "pirates"], deck: ["pirates.cannon", "pirates.dinghy"]),
+            (factions: ["ninjas", "dinosaurs"], deck: ["ninjas.poison"]),
+        ],
+        bases: [
+            (base: "bases.jungle_camp", minions: [
+                (card: "pirates.saucy_wench", owner: 0),
+                (card: "action_heroes.warbro", owner: 0, counters: 5),
+                (card: "ninjas.ninja_master", owner: 1, counters: 2),
+            ]),
+            (base: "bases.tortuga"),
+        ],
+        base_deck: ["bases.the_central_brain"],
+        turn: (player: 0, phase: ScoreBases),
+    )"#,
+    );
+    let warbro = game.bases[0].minions[1].card;
+    assert_eq!(bot_choice(&game), Choice::Card(warbro));
+}
+
+#[test]
+fn kickboxbro_stores_an_action_not_a_minion() {
+    let mut game = from_ron(
+        r#"(
+        players: [
+            (factions: ["action_heroes", "pirates"], hand: ["pirates.first_mate", "pirates.cannon"]),
+            (factions: ["ninjas", "dinosaurs"], deck: ["ninjas.poison"]),
+        ],
+        bases: [
+            (base: "bases.tortuga", minions: [(card: "action_heroes.kickboxbro", owner: 0)]),
+            (base: "bases.jungle_oasis"),
+        ],
+    )"#,
+    );
+    let end = game.pending().unwrap().options.len() - 1;
+    game.answer(end).unwrap();
+    let cannon = game.players[0].hand[1];
+    assert_eq!(bot_choice(&game), Choice::Card(cannon));
+}
+
+#[test]
+fn building_rooftop_is_lowered_only_where_the_bot_leads() {
+    let at_start = |mine: u32, theirs: u32| {
+        from_ron(&format!(
+            r#"(
+            players: [
+                (factions: ["action_heroes", "pirates"], deck: ["pirates.cannon", "pirates.dinghy"]),
+                (factions: ["ninjas", "dinosaurs"], deck: ["ninjas.poison"]),
+            ],
+            bases: [
+                (base: "bases.building_rooftop", minions: [
+                    (card: "action_heroes.warbro", owner: 0, counters: {mine}),
+                    (card: "ninjas.ninja_master", owner: 1, counters: {theirs}),
+                ]),
+                (base: "bases.tortuga"),
+            ],
+            turn: (player: 0, phase: StartTurn),
+        )"#
+        ))
+    };
+    assert_eq!(bot_choice(&at_start(2, 0)), Choice::Yes);
+    assert_eq!(
+        bot_choice(&at_start(0, 0)),
+        Choice::No,
+        "a tie is not a lead"
+    );
+    assert_eq!(bot_choice(&at_start(0, 3)), Choice::No);
 }

@@ -36,6 +36,15 @@ pub(super) fn choose(view: &SeatView, decision: &Decision, candidates: &[usize])
 fn score(view: &SeatView, ask: &Ask, option: &Choice) -> i64 {
     match (ask, option) {
         (Ask::Mulligan, Choice::Yes) => 1,
+        // A base lowering its own breakpoint (Building Rooftop) helps whoever leads there.
+        (Ask::May { source }, Choice::Yes) if lowers_own_breakpoint(view, *source) => {
+            let (mine, best_other) = standing(view, *source);
+            if mine > best_other {
+                1
+            } else {
+                -1
+            }
+        }
         (Ask::May { .. }, Choice::Yes) => 1,
         (Ask::BeforeScoring { base }, Choice::Use { card, .. }) => special_gain(view, *base, *card),
         (Ask::Choose { purpose, source }, _) => pick(view, *purpose, *source, option),
@@ -66,6 +75,41 @@ fn gathers_to_one_place(view: &SeatView, source: &Uid) -> bool {
     ["to this base", "to it,", "to here", "to that new base"]
         .iter()
         .any(|t| text.contains(t))
+}
+
+/// True for a base one of whose abilities lowers its own breakpoint for the turn
+/// (Building Rooftop).
+fn lowers_own_breakpoint(view: &SeatView, source: Uid) -> bool {
+    use crate::engine::effect::{Effect, Target};
+    fn lowers(e: &Effect) -> bool {
+        match e {
+            Effect::BreakpointThisTurn {
+                base: Target::Here, ..
+            } => true,
+            Effect::May(inner) => lowers(inner),
+            Effect::If { then, .. } => lowers(then),
+            Effect::ForEach { body, .. } => lowers(body),
+            Effect::Seq(parts) => parts.iter().any(lowers),
+            _ => false,
+        }
+    }
+    view.def(source)
+        .filter(|d| d.base().is_some())
+        .is_some_and(|d| d.abilities().iter().any(|a| lowers(&a.effect)))
+}
+
+/// True for a card or base whose ability acts just after a base scores (Jungle Camp,
+/// Walk Away... Slowly): what it takes from that base would otherwise be discarded.
+fn acts_after_scoring(view: &SeatView, source: Uid) -> bool {
+    use crate::engine::effect::Trigger;
+    view.def(source).is_some_and(|def| {
+        def.abilities().iter().any(|a| {
+            matches!(
+                a.when,
+                Trigger::AfterThisBaseScores | Trigger::AfterScoringFromHand
+            )
+        })
+    })
 }
 
 /// True for a card whose Talent only transfers the card itself to another minion
@@ -230,6 +274,16 @@ fn pick(view: &SeatView, purpose: Option<Purpose>, source: Uid, option: &Choice)
             let ours = view.table_controller(*c).is_none_or(|p| p == me);
             let in_play = view.table_controller(*c).is_some();
             match purpose {
+                // Back to hand from a base that has scored: saved from the discard pile
+                // (Jungle Camp, Walk Away... Slowly), the strongest first.
+                Some(Purpose::Return) if ours && in_play && acts_after_scoring(view, source) => {
+                    5 + view.power(*c) as i64
+                }
+                // An action stored is a later extra action; a minion stored is lost.
+                Some(Purpose::Store) => match view.def(*c).and_then(|d| d.card()) {
+                    Some(card) if !card.is_minion() => 5 + card_value(view, *c),
+                    _ => -5,
+                },
                 Some(
                     Purpose::Destroy
                     | Purpose::Move

@@ -457,6 +457,11 @@ pub enum Effect {
     /// These players cannot play actions during their next turn, the whole of it;
     /// not during the current one, even if it is theirs (Mark of Sleep).
     NoActionsNextTurn(PlayerSel),
+    /// "You" use the Talent of this card in play now, outside the Play Cards phase:
+    /// its Talent program runs as if used, without counting as that card's Talent for
+    /// the turn (Kickboxbro's Special, before its base scores). A card with several
+    /// Talents uses only its first (rulebook "Clarifications", Kickboxbro).
+    UseTalent(Target),
 }
 
 impl Effect {
@@ -581,6 +586,8 @@ pub enum Purpose {
     /// Saving a minion of a scored base onto its owner's deck instead of the discard
     /// pile (Retirement Community, Always Room at Granny's).
     Rescue,
+    /// Storing a card face down under a card in play (Kickboxbro).
+    Store,
 }
 
 /// What a choice or a for-each ranges over.
@@ -701,6 +708,10 @@ pub struct BaseFilter {
     /// Only bases where this player has no minion.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub without_minion_of: Option<PlayerSel>,
+    /// Only bases where "you" control exactly this many minions (Warbro, Pushing the
+    /// Limit: exactly one).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub minions_of_yours: Option<u32>,
 }
 
 /// Which cards in a hand or discard pile.
@@ -911,6 +922,9 @@ pub enum Amount {
     /// The highest total power any of these players has on this base, as counted for
     /// VP (a pinned minion left out): "your power here", "the winner's".
     MaxPlayerPower(Box<(PlayerSel, Target)>),
+    /// How many +1 power counters a minion carries now (Gracie Brones: +1 power per
+    /// counter); 0 for a card that is not a minion in play.
+    CountersOn(Target),
 }
 
 /// A condition.
@@ -969,6 +983,10 @@ pub enum Cond {
     /// onto a given base is only offered then (Snuggly Bear), instead of asking a
     /// "may" that would then do nothing.
     CanPlayNow { card: Target, to: Target },
+    /// A = B: "you have exactly one minion here", "this is your only minion there"
+    /// (Commandbro, Gracie Brones, Rumbro, Kickboxbro, Final Stand, Lone Wolf, All Out
+    /// of Bubblegum, Get to the Choppa!, Slo-Mo Attack, Building Rooftop).
+    Equal(Amount, Amount),
 }
 
 /// When a temporary change ends.

@@ -319,6 +319,15 @@ impl GameState {
                 return false;
             }
         }
+        if let Some(n) = f.minions_of_yours {
+            let yours = self.base_index(base).map_or(0, |b| {
+                let minions = &self.bases[b].minions;
+                minions.iter().filter(|m| m.controller == ctx.you).count()
+            });
+            if yours as u32 != n {
+                return false;
+            }
+        }
         true
     }
 
@@ -597,6 +606,10 @@ impl GameState {
                     .unwrap_or(0),
                 None => 0,
             },
+            Amount::CountersOn(t) => self
+                .target_card(t, ctx)
+                .and_then(|c| self.minion(c))
+                .map_or(0, |m| m.counters as i32),
             Amount::MinionsPlayedThisTurn => self
                 .turn
                 .played_minions
@@ -655,6 +668,7 @@ impl GameState {
                 .iter()
                 .any(|&(p, b, _)| p == ctx.you && Some(b) != ctx.here),
             Cond::PlayCardsPhase => self.turn.phase == super::state::Phase::PlayCards,
+            Cond::Equal(a, b) => self.amount(a, ctx) == self.amount(b, ctx),
             Cond::MinionsPlayedHere { by, count } => ctx.here.is_some_and(|here| {
                 self.turn
                     .played_on
@@ -696,6 +710,14 @@ impl GameState {
             Effect::OncePerTurn { key, per_card, .. } => {
                 !self.turn.used.contains(&once_key(key, *per_card, ctx))
             }
+            // Using a card's Talent does something only when the Talent would.
+            Effect::UseTalent(t) => self.target_card(t, ctx).is_some_and(|card| {
+                self.talent_of(card).is_some_and(|talent| {
+                    let mut c = self.ctx_of(card);
+                    c.you = ctx.you;
+                    self.leading_condition_holds(talent, &c)
+                })
+            }),
             _ => true,
         }
     }

@@ -254,6 +254,16 @@ impl GameState {
                     self.place(c, Zone::Stored(h), &ctx);
                 }
             }
+            Effect::UseTalent(t) => {
+                if let Some(card) = card(self, &t).filter(|&c| self.on_table(c)) {
+                    if let Some(talent) = self.talent_of(card).cloned() {
+                        let mut c = self.ctx_of(card);
+                        c.you = ctx.you;
+                        c.scoring = ctx.scoring;
+                        self.stack.push(Task::Run(talent, c));
+                    }
+                }
+            }
             Effect::PutOnDeckTop(t) => {
                 // A card in play goes too (Always Room at Granny's), unless protected.
                 if let Some(c) = card(self, &t).filter(|&c| self.on_table(c) || self.out_of_play(c))
@@ -648,6 +658,15 @@ impl GameState {
             self.locate(card),
             Loc::Hand(_) | Loc::Deck(_) | Loc::Discard(_) | Loc::Stored(_) | Loc::Stasis(_)
         ) || self.aside.contains(&card)
+    }
+
+    /// The program of a card's (first) Talent, as it is now: none for a minion whose
+    /// abilities are cancelled (Cuddle).
+    pub(super) fn talent_of(&self, card: Uid) -> Option<&'static Effect> {
+        self.live_abilities(card)
+            .iter()
+            .find(|a| a.when == Trigger::Talent)
+            .map(|a| &a.effect)
     }
 
     /// Removes a card from its owner's hand, deck or discard pile, from under the

@@ -134,17 +134,22 @@ impl GameState {
     /// matter, otherwise the current player picks which goes first, then again among
     /// the rest.
     pub(super) fn order_mandatory(&mut self, waiting: Vec<Triggered>) {
-        // An ability whose condition no longer holds does nothing (a Scout already
-        // returned to hand): it is not offered.
-        let waiting: Vec<Triggered> = waiting
+        // An ability whose condition does not hold now would do nothing (a Scout
+        // already returned to hand): it is not offered. It waits for the others,
+        // though: one of them may make it hold (Assassination destroying the other
+        // minion that kept Commandbro from being alone), and it is dropped only when
+        // nothing else waits.
+        let (waiting, dormant): (Vec<Triggered>, Vec<Triggered>) = waiting
             .into_iter()
-            .filter(|t| self.leading_condition_holds(&t.effect, &t.ctx))
-            .collect();
+            .partition(|t| self.leading_condition_holds(&t.effect, &t.ctx));
         let first = match waiting.first() {
             Some(first) => first,
             None => return,
         };
         if waiting.iter().all(|t| t.same_as(first, self)) {
+            if !dormant.is_empty() {
+                self.stack.push(Task::OrderRest(dormant));
+            }
             // One ability several times: each player's in turn, from the current
             // player, as "Me First!" goes round the table.
             let n = self.players.len();
@@ -157,6 +162,9 @@ impl GameState {
             return;
         }
         let options = waiting.iter().map(Triggered::choice).collect();
+        // The options come first, so that an answer's index is its ability's.
+        let mut waiting = waiting;
+        waiting.extend(dormant);
         self.pending = Some(Pending {
             decision: Decision {
                 player: self.turn.player,

@@ -426,6 +426,7 @@ fn choose_header(d: &Decision, w: &Words, source: Uid, purpose: Option<Purpose>)
         Some(Purpose::BaseToBottom) => {
             " to put on the bottom of the base deck; the other stays on top"
         }
+        Some(Purpose::Store) => " to store face down under it",
         Some(Purpose::Target) | None => "",
     };
     let optional = if d.options.contains(&Choice::Done) {

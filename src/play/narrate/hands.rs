@@ -156,8 +156,15 @@ pub(super) fn returned(scene: &Scene, events: &[Event]) -> (Said, usize) {
 }
 
 /// True when a card put into `to` cannot be named to the listener: it went from its
-/// owner's hand or deck to their hand or deck, and the listener is not the owner.
-fn hidden_move(scene: &Scene, card: Uid, to: Zone) -> bool {
+/// owner's hand or deck to their hand or deck, and the listener is not the owner, nor
+/// was it shown to everyone `earlier` in the batch (a searched card: Hostage Rescue).
+fn hidden_move(scene: &Scene, card: Uid, to: Zone, earlier: &[Event]) -> bool {
+    let shown = earlier
+        .iter()
+        .any(|e| matches!(e, Event::Revealed { card: c, .. } if *c == card));
+    if shown {
+        return false;
+    }
     let owner = scene.words.game.owner(card);
     let from_hidden = matches!(scene.before.locate(card), Loc::Hand(_) | Loc::Deck(_));
     // A stored card lies face down (rulebook "Stored Cards").
@@ -171,14 +178,15 @@ fn hidden_move(scene: &Scene, card: Uid, to: Zone) -> bool {
 /// Cards of one owner put in one zone by one ability, in a row, one line, its cause
 /// first: "Temple of Goju: Bot 3's Armor Stego goes on the bottom of Bot 3's deck."
 /// or, from a hand no one else may see, "Winds of Change: Bot 3 puts 4 cards from
-/// their hand on top of their deck."
-pub(super) fn placed(scene: &Scene, events: &[Event]) -> (Said, usize) {
+/// their hand on top of their deck." A card shown to everyone among the `earlier`
+/// events of the batch is named.
+pub(super) fn placed(scene: &Scene, events: &[Event], earlier: &[Event]) -> (Said, usize) {
     let w = &scene.words;
     let Event::Placed { card, to, by } = events[0] else {
         unreachable!("called on a placing")
     };
     let owner = w.game.owner(card);
-    let hidden = hidden_move(scene, card, to);
+    let hidden = hidden_move(scene, card, to, earlier);
     let cards: Vec<Uid> = events
         .iter()
         .map_while(|e| match e {
@@ -189,7 +197,7 @@ pub(super) fn placed(scene: &Scene, events: &[Event]) -> (Said, usize) {
             } if *t == to
                 && *b == by
                 && w.game.owner(*c) == owner
-                && hidden_move(scene, *c, to) == hidden =>
+                && hidden_move(scene, *c, to, earlier) == hidden =>
             {
                 Some(*c)
             }

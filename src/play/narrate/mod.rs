@@ -193,7 +193,7 @@ fn sentences(scene: &Scene, events: &[Event]) -> Vec<Said> {
             Event::Moved { card, from, to } => one(plays::moved(scene, *card, *from, *to)),
             Event::Prevented { card, by } => one(plays::prevented(scene, *card, *by)),
             Event::Returned { .. } => push(&mut out, hands::returned(scene, rest)),
-            Event::Placed { .. } => push(&mut out, hands::placed(scene, rest)),
+            Event::Placed { .. } => push(&mut out, hands::placed(scene, rest, &events[..i])),
             Event::Drew { player, cards, by } => one(hands::drew(w, *player, cards, *by)),
             Event::Discarded { .. } => push(&mut out, hands::discarded(w, rest)),
             Event::Revealed { .. } => push(&mut out, hands::revealed(w, rest)),
@@ -523,6 +523,53 @@ mod tests {
                 "{c}: {b}'s breakpoint is 3 lower this turn, now {now}."
             )]
         );
+    }
+
+    #[test]
+    fn a_card_played_from_under_another_names_that_card() {
+        let (game, _, seats) = game();
+        let (card, host) = (game.players[1].hand[0], game.players[1].hand[1]);
+        let events = vec![Event::Played {
+            player: PlayerId(1),
+            card,
+            to: None,
+            from: Zone::Stored(host),
+        }];
+        let said = lines(&game, &game, &seats, &events, Verbosity::Brief);
+        let (c, h) = (game.def(card).name(), game.def(host).name());
+        assert_eq!(said, vec![format!("Bot 2 plays {c} from under {h}.")]);
+    }
+
+    #[test]
+    fn a_card_shown_first_is_named_where_it_goes() {
+        let (game, _, seats) = game();
+        let card = game.players[1].hand[0];
+        let placed = Event::Placed {
+            card,
+            to: Zone::DeckTop,
+            by: None,
+        };
+        let hidden = lines(
+            &game,
+            &game,
+            &seats,
+            std::slice::from_ref(&placed),
+            Verbosity::Brief,
+        );
+        assert_eq!(
+            hidden,
+            vec!["Bot 2 puts 1 card from their hand on top of their deck."]
+        );
+        let shown = vec![
+            Event::Revealed {
+                player: PlayerId(1),
+                card,
+            },
+            placed,
+        ];
+        let said = lines(&game, &game, &seats, &shown, Verbosity::Brief);
+        let c = game.def(card).name();
+        assert_eq!(said[1], format!("{c} goes on top of Bot 2's deck."));
     }
 
     #[test]

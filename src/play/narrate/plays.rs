@@ -18,11 +18,12 @@ pub(super) fn played(
 ) -> Said {
     let w = &scene.words;
     let from = match from {
-        Zone::Discard => " from the discard pile",
-        Zone::DeckTop | Zone::DeckBottom => " from the deck",
-        Zone::Stored(_) => " from under a card",
-        Zone::Stasis => " from stasis",
-        _ => "",
+        Zone::Discard => " from the discard pile".to_string(),
+        Zone::DeckTop | Zone::DeckBottom => " from the deck".to_string(),
+        // The card it was stored under is in play: it is named (Kickboxbro).
+        Zone::Stored(host) => format!(" from under {}", w.card(host)),
+        Zone::Stasis => " from stasis".to_string(),
+        _ => String::new(),
     };
     let (target, bases) = match to {
         Some(Zone::Base(b)) => (format!(" on {}", w.card(b)), vec![b]),
