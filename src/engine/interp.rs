@@ -505,6 +505,14 @@ impl GameState {
                 .filter(|&c| self.card_matches(filter, c, ctx))
                 .map(Value::Card)
                 .collect(),
+            Selector::Stasis {
+                of,
+                counters_at_least,
+            } => self.select_stasis(of, *counters_at_least, ctx),
+            Selector::Either(parts) => parts
+                .iter()
+                .flat_map(|s| self.select_each(s, ctx))
+                .collect(),
             Selector::BaseDeckTop(n) => {
                 let n = (self.amount(n, ctx).max(0) as usize).min(self.base_deck.len());
                 self.base_deck[..n]
@@ -537,7 +545,16 @@ impl GameState {
                 Some(Value::Num(n)) => *n,
                 _ => 0,
             },
-            Amount::Count(sel) => self.select(sel, ctx).len() as i32,
+            Amount::Count(sel) => {
+                let in_stasis = match &**sel {
+                    Selector::Minions(f) => self.stasis_minions_counted(f, ctx),
+                    _ => 0,
+                };
+                self.select(sel, ctx).len() as i32 + in_stasis
+            }
+            Amount::StasisCounters(t) => self
+                .target_card(t, ctx)
+                .map_or(0, |c| self.stasis_counters(c) as i32),
             Amount::Times(a, k) => self.amount(a, ctx) * k,
             Amount::Sum(parts) => parts.iter().map(|a| self.amount(a, ctx)).sum(),
             Amount::When(c, a) => {
@@ -655,6 +672,7 @@ impl GameState {
                 .iter()
                 .any(|&(p, b, _)| p == ctx.you && Some(b) != ctx.here),
             Cond::PlayCardsPhase => self.turn.phase == super::state::Phase::PlayCards,
+            Cond::StasisEmptiedThisTurn => self.turn.stasis_emptied,
             Cond::MinionsPlayedHere { by, count } => ctx.here.is_some_and(|here| {
                 self.turn
                     .played_on

@@ -426,6 +426,8 @@ fn choose_header(d: &Decision, w: &Words, source: Uid, purpose: Option<Purpose>)
         Some(Purpose::BaseToBottom) => {
             " to put on the bottom of the base deck; the other stays on top"
         }
+        Some(Purpose::IntoStasis) => " to put into stasis",
+        Some(Purpose::StasisCounters) => " in stasis to change its stasis counters",
         Some(Purpose::Target) | None => "",
     };
     let optional = if d.options.contains(&Choice::Done) {
