@@ -1029,6 +1029,9 @@ pub enum Cond {
     /// Some card had its last stasis counter removed this turn, anyone's, by anyone
     /// (Alex P. McGlide).
     StasisEmptiedThisTurn,
+    /// The bound card left stasis this turn, so it cannot go straight back: its offer
+    /// to go into stasis is not made (Sidelined Girlfriend played from stasis).
+    LeftStasisThisTurn(Target),
 }
 
 /// When a temporary change ends.

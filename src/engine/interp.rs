@@ -673,6 +673,9 @@ impl GameState {
                 .any(|&(p, b, _)| p == ctx.you && Some(b) != ctx.here),
             Cond::PlayCardsPhase => self.turn.phase == super::state::Phase::PlayCards,
             Cond::StasisEmptiedThisTurn => self.turn.stasis_emptied,
+            Cond::LeftStasisThisTurn(t) => self
+                .target_card(t, ctx)
+                .is_some_and(|c| self.turn.left_stasis.contains(&c)),
             Cond::MinionsPlayedHere { by, count } => ctx.here.is_some_and(|here| {
                 self.turn
                     .played_on
