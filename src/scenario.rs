@@ -356,7 +356,11 @@ fn card_in_play_named(game: &GameState, card: &str) -> Result<Uid, String> {
                 .chain(b.actions.iter().map(|a| a.card))
         })
         // Cards in stasis are in play too (rulebook "Stasis").
-        .chain(game.players.iter().flat_map(|p| p.stasis.iter().map(|&(c, _)| c)))
+        .chain(
+            game.players
+                .iter()
+                .flat_map(|p| p.stasis.iter().map(|&(c, _)| c)),
+        )
         .find(|&c| id(game, c) == card)
         .ok_or_else(|| format!("{card} is not in play"))
 }
