@@ -218,11 +218,11 @@ impl GameState {
                 what: Target::This,
                 amount: Amount::Const(1),
             };
-            self.trigger(
-                Trigger::StasisCounterRule,
-                effect,
-                Ctx::new(card, player, None),
-            );
+            // The card is its own subject: what tells the rule from the card's abilities
+            // in a question.
+            let mut ctx = Ctx::new(card, player, None);
+            ctx.subject = Some(card);
+            self.trigger(Trigger::StasisCounterRule, effect, ctx);
         }
     }
 

@@ -116,6 +116,17 @@ const TOPICS: &[Topic] = &[
             "On your turn: only in your own Play Cards step. At the end of the turn: in the End Turn step, before effects until the end of the turn run out.",
         ],
     },
+    Topic {
+        name: "stasis",
+        also: &["stasis counters", "backtimers", "stored cards"],
+        lines: &[
+            "Stasis (Backtimers): a card given stasis counters goes into stasis, face up in front of its owner. Type stasis to hear everyone's.",
+            "A card in stasis is in play but on no base; only abilities that mention stasis can touch or choose it.",
+            "At the start of your turn one stasis counter comes off each of your cards in stasis; you order that with the other start-of-turn abilities that must happen.",
+            "A card in stasis with no counters left may be played in your Play Cards step as an extra card; it cannot go straight back into stasis. At the end of every turn, cards in stasis with no counters left are discarded.",
+            "Stored cards lie face down under their card and are discarded with it unless played; only their owner may look at them.",
+        ],
+    },
 ];
 
 /// The topics' lines: with no topic, the list of topics; a topic by name, the start
