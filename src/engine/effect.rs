@@ -626,6 +626,8 @@ pub enum Purpose {
     /// Changing the stasis counters on a card in stasis (Zany Prof, Lifelong Bully,
     /// Will Have to Do).
     StasisCounters,
+    /// Lowering a base's breakpoint (Lightning Strike).
+    LowerBreakpoint,
 }
 
 /// What a choice or a for-each ranges over.

@@ -433,6 +433,7 @@ fn choose_header(d: &Decision, w: &Words, source: Uid, purpose: Option<Purpose>)
         }
         Some(Purpose::IntoStasis) => " to put into stasis",
         Some(Purpose::StasisCounters) => " in stasis to change its stasis counters",
+        Some(Purpose::LowerBreakpoint) => " to lower its breakpoint",
         Some(Purpose::Target) | None => "",
     };
     let optional = if d.options.contains(&Choice::Done) {
