@@ -36,9 +36,13 @@ pub(super) fn choose(view: &SeatView, decision: &Decision, candidates: &[usize])
 fn score(view: &SeatView, ask: &Ask, option: &Choice) -> i64 {
     match (ask, option) {
         (Ask::Mulligan, Choice::Yes) => 1,
-        // A minion of ours on a base we win now stays there (Sidelined Girlfriend would
-        // leave it for stasis).
-        (Ask::May { source }, Choice::Yes) if winning_where(view, *source) => -1,
+        // A minion of ours on a base we win now stays there rather than leave it for
+        // stasis (Sidelined Girlfriend).
+        (Ask::May { source }, Choice::Yes)
+            if leaves_for_stasis(view, *source) && winning_where(view, *source) =>
+        {
+            -1
+        }
         (Ask::May { .. }, Choice::Yes) => 1,
         // Adding a counter to one's own card in stasis only delays it (Lifelong Bully).
         (Ask::ChooseOne { .. }, Choice::Mode { label, .. })
@@ -183,6 +187,26 @@ fn winning_where(view: &SeatView, card: Uid) -> bool {
             let (mine, best_other) = standing(view, b);
             mine > best_other && view.base_power(b) >= view.breakpoint(b)
         })
+}
+
+/// True for a minion whose own on-play "may" sends it from its base into stasis.
+fn leaves_for_stasis(view: &SeatView, card: Uid) -> bool {
+    use crate::engine::effect::{Effect, Target, Trigger};
+    fn sends_itself(e: &Effect) -> bool {
+        match e {
+            Effect::PutInStasis {
+                card: Target::This, ..
+            } => true,
+            Effect::May(inner) => sends_itself(inner),
+            Effect::If { then, .. } => sends_itself(then),
+            _ => false,
+        }
+    }
+    view.def(card).is_some_and(|d| {
+        d.abilities()
+            .iter()
+            .any(|a| a.when == Trigger::OnPlay && sends_itself(&a.effect))
+    })
 }
 
 /// True for a card in stasis that gains from other cards' stasis counters coming off

@@ -931,6 +931,9 @@ impl GameState {
         // Sir Squeezes).
         let onto =
             play_pick_onto(&choose.then, &choose.bind).and_then(|to| self.target_card(to, &ctx));
+        // A card chosen to go into stasis is offered only if it may: not one that left
+        // stasis this turn (Time-Traveling Car and a minion played from stasis).
+        let into_stasis = matches!(&choose.then, Effect::PutInStasis { card: Target::Var(b), .. } if *b == choose.bind);
         // An action that must directly affect one minion has its minion choices held
         // to that one, where it is among them (Biding Time's extra action).
         // Where it is not among them, the pick may only be another minion when a later
@@ -960,6 +963,7 @@ impl GameState {
                 (Some(base), Value::Card(c)) => self.may_play_minion_on(ctx.you, *c, base),
                 _ => true,
             })
+            .filter(|v| !into_stasis || !matches!(v, Value::Card(c) if self.turn.left_stasis.contains(c)))
             .collect();
         // After a first pick the chooser may stop, except when every candidate must be
         // taken in turn (an order: `Times::All`).
