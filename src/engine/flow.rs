@@ -236,10 +236,6 @@ impl GameState {
                 passes,
             } => self.optional_round(waiting, next, passes),
             Task::FinishAction(card) => {
-                // An action that put itself into stasis stays there.
-                if matches!(self.locate(card), Loc::Stasis(_)) {
-                    return;
-                }
                 self.discard_stored_off_table(card);
                 let to = match self.redirected.iter().position(|&(c, _)| c == card) {
                     Some(i) => self.redirected.remove(i).1,

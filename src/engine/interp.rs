@@ -963,7 +963,9 @@ impl GameState {
                 (Some(base), Value::Card(c)) => self.may_play_minion_on(ctx.you, *c, base),
                 _ => true,
             })
-            .filter(|v| !into_stasis || !matches!(v, Value::Card(c) if self.turn.left_stasis.contains(c)))
+            .filter(|v| {
+                !into_stasis || !matches!(v, Value::Card(c) if self.turn.left_stasis.contains(c))
+            })
             .collect();
         // After a first pick the chooser may stop, except when every candidate must be
         // taken in turn (an order: `Times::All`).

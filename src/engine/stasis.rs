@@ -16,6 +16,7 @@ use super::board::Loc;
 use super::decision::{Choice, PlayTo};
 use super::effect::{Amount, BaseSel, Effect, MinionFilter, PlayerSel, Target, Trigger};
 use super::events::{Event, Zone};
+use super::flow::Task;
 use super::interp::{Ctx, Value};
 use super::state::{GameState, PlayerId, Uid};
 
@@ -94,6 +95,9 @@ impl GameState {
             self.leave_play(card, Zone::Stasis);
         } else {
             self.take_out_of_zone(card);
+            // An action putting itself there no longer goes to the discard pile.
+            self.stack
+                .retain(|t| !matches!(t, Task::FinishAction(c) if *c == card));
             self.put_in_zone(card, Zone::Stasis);
         }
         let owner = self.owner(card);
