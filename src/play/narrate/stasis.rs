@@ -120,3 +120,92 @@ pub(super) fn discarded(scene: &Scene, card: Uid, by: Option<Uid>) -> Said {
     };
     say(Verbosity::Brief, sentence(&text), vec![])
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{narrate, Scene, Verbosity};
+    use crate::engine::position::Position;
+    use crate::engine::{Choice, GameState, PlayerId};
+    use crate::play::describe::Words;
+    use crate::play::seat::Seat;
+
+    /// The brief lines of a batch of events, seen by seat 0.
+    fn lines(game: &GameState, before: &GameState, events: &[crate::engine::Event]) -> Vec<String> {
+        let seats = vec![
+            Seat {
+                name: "You".into(),
+                bot: None,
+            },
+            Seat {
+                name: "Ann".into(),
+                bot: None,
+            },
+        ];
+        let scene = Scene {
+            before,
+            words: Words {
+                game,
+                seats: &seats,
+                viewer: Some(PlayerId(0)),
+                codes: false,
+                show_codes: false,
+            },
+            actor: game.turn.player,
+            scoring: &[],
+            texts: false,
+        };
+        narrate(&scene, events, Verbosity::Brief)
+    }
+
+    #[test]
+    fn stasis_is_told_cause_first_and_names_the_face_up_cards() {
+        let pos: Position = ron::from_str(
+            r#"(
+                players: [
+                    (factions: ["backtimers", "pirates"], hand: ["backtimers.99_mph", "pirates.pirate_king"],
+                     deck: ["pirates.cannon", "pirates.dinghy"], stasis: [("backtimers.future_almanac", 3)]),
+                    (factions: ["robots", "ninjas"]),
+                ],
+                bases: [(base: "bases.jungle_oasis")],
+                turn: (player: 0, phase: StartTurn),
+            )"#,
+        )
+        .unwrap();
+        let mut game = GameState::from_position(&pos).unwrap();
+        let events = game.take_events();
+        let start = lines(&game, &game, &events);
+        assert!(
+            start.contains(
+                &"Start of turn: you remove a stasis counter from Future Almanac?; 2 left."
+                    .to_string()
+            ),
+            "{start:?}"
+        );
+        let before = game.clone();
+        let i = game
+            .pending()
+            .unwrap()
+            .options
+            .iter()
+            .position(|o| matches!(o, Choice::Play { card, .. } if game.def(*card).id() == "backtimers.99_mph"))
+            .unwrap();
+        let mut events = game.answer(i).unwrap();
+        let king = game
+            .pending()
+            .unwrap()
+            .options
+            .iter()
+            .position(
+                |o| matches!(o, Choice::Card(c) if game.def(*c).id() == "pirates.pirate_king"),
+            )
+            .unwrap();
+        events.extend(game.answer(king).unwrap());
+        let played = lines(&game, &before, &events);
+        assert!(
+            played.contains(
+                &"99 MPH: you put Pirate King into stasis with 2 stasis counters.".to_string()
+            ),
+            "{played:?}"
+        );
+    }
+}
