@@ -208,4 +208,37 @@ mod tests {
             "{played:?}"
         );
     }
+
+    #[test]
+    fn lightning_strike_is_told_as_an_action_play_spent() {
+        let pos: Position = ron::from_str(
+            r#"(
+                players: [
+                    (factions: ["backtimers", "pirates"], stasis: [("backtimers.lightning_strike", 3)]),
+                    (factions: ["robots", "ninjas"]),
+                ],
+                bases: [(base: "bases.tortuga")],
+            )"#,
+        )
+        .unwrap();
+        let mut game = GameState::from_position(&pos).unwrap();
+        let before = game.clone();
+        let i = game
+            .pending()
+            .unwrap()
+            .options
+            .iter()
+            .position(|o| matches!(o, Choice::Use { .. }))
+            .unwrap();
+        let events = game.answer(i).unwrap();
+        let said = lines(&game, &before, &events);
+        assert_eq!(
+            said,
+            [
+                "You spend an action play on Lightning Strike in stasis.",
+                "Lightning Strike: you discard Lightning Strike from stasis.",
+                "Lightning Strike: Tortuga's breakpoint is 3 lower this turn, now 18.",
+            ],
+        );
+    }
 }
