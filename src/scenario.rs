@@ -169,8 +169,8 @@ pub enum Check {
     /// The player's cards in stasis are exactly these, with these stasis counters
     /// (any order).
     Stasis(u8, Vec<(String, u32)>),
-    /// The cards stored under this card in play (the first copy) are exactly these
-    /// (any order).
+    /// The cards stored under this card in play or in stasis (the first copy) are
+    /// exactly these (any order).
     Stored(String, Vec<String>),
     /// The box (out of the game) holds exactly these cards and bases (any order).
     Boxed(Vec<String>),
