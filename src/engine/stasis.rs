@@ -68,7 +68,8 @@ impl GameState {
     /// [`Effect::PutInStasis`]: `card` goes into stasis with `counters` counters, by
     /// the ability in `ctx`.
     pub(super) fn put_in_stasis(&mut self, card: Uid, counters: u32, ctx: &Ctx) {
-        // Cards leaving stasis may not immediately re-enter it.
+        // Cards leaving stasis may not immediately re-enter it. Reading: not for the
+        // rest of the turn in which they left.
         if self.turn.left_stasis.contains(&card) || self.def(card).card().is_none() {
             return;
         }
@@ -230,8 +231,8 @@ impl GameState {
         }
     }
 
-    /// End of every turn: every player's cards in stasis with no counter left are
-    /// discarded (they leave stasis and play).
+    /// End of every turn: the cards in stasis with no counter left are discarded (they
+    /// leave stasis and play). Reading: every player's, whoever's turn it is.
     pub(super) fn discard_spent_stasis(&mut self) {
         let spent: Vec<Uid> = self
             .players
@@ -360,7 +361,7 @@ impl GameState {
 
     /// How many minions in stasis a count of minions in play anywhere also counts
     /// (rulebook "Stasis": their presence on the table may influence abilities such
-    /// as Microbot Alpha's). Only a count with no base in it, and only by what a card
+    /// as Microbot Alpha's). Reading: only a count with no base in it, and only by what a card
     /// off the table shows: its owner, name, faction and printed power (Microbot
     /// Alpha makes no card in stasis a Microbot: it does not mention stasis).
     pub(super) fn stasis_minions_counted(&self, f: &MinionFilter, ctx: &Ctx) -> i32 {
