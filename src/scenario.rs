@@ -169,8 +169,8 @@ pub enum Check {
     /// The player's cards in stasis are exactly these, with these stasis counters
     /// (any order).
     Stasis(u8, Vec<(String, u32)>),
-    /// The cards stored under this card in play (the first copy) are exactly these
-    /// (any order).
+    /// The cards stored under this card in play or in stasis (the first copy) are
+    /// exactly these (any order).
     Stored(String, Vec<String>),
     /// The box (out of the game) holds exactly these cards and bases (any order).
     Boxed(Vec<String>),
@@ -345,7 +345,7 @@ fn minion_named(game: &GameState, card: &str) -> Result<Uid, String> {
         .ok_or_else(|| format!("{card} is not in play"))
 }
 
-/// A minion, or an action on a base or a minion, in play (the first copy).
+/// A minion, an action on a base or a minion, or a card in stasis (the first copy).
 fn card_in_play_named(game: &GameState, card: &str) -> Result<Uid, String> {
     game.bases
         .iter()
@@ -355,6 +355,12 @@ fn card_in_play_named(game: &GameState, card: &str) -> Result<Uid, String> {
                 .flat_map(|m| std::iter::once(m.card).chain(m.attached.iter().map(|a| a.card)))
                 .chain(b.actions.iter().map(|a| a.card))
         })
+        // Cards in stasis are in play too (rulebook "Stasis").
+        .chain(
+            game.players
+                .iter()
+                .flat_map(|p| p.stasis.iter().map(|&(c, _)| c)),
+        )
         .find(|&c| id(game, c) == card)
         .ok_or_else(|| format!("{card} is not in play"))
 }
@@ -429,7 +435,10 @@ fn event_cards(e: &Event) -> Vec<Uid> {
         | Event::ControlChanged { card, .. }
         | Event::Transferred { card, .. }
         | Event::ShuffledIntoDeck { card }
-        | Event::CountersChanged { card, .. } => vec![*card],
+        | Event::CountersChanged { card, .. }
+        | Event::EnteredStasis { card, .. }
+        | Event::StasisCountersChanged { card, .. }
+        | Event::DiscardedFromStasis { card, .. } => vec![*card],
         Event::EndOfTurnScheduled {
             card: Some(card), ..
         } => vec![*card],

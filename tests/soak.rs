@@ -23,6 +23,12 @@ fn whereabouts(game: &GameState, player: PlayerId) -> Vec<Uid> {
         .copied()
         .collect();
     cards.extend(p.stasis.iter().map(|(c, _)| *c));
+    // Stored under a card in stasis, or under one resolving as it is played from there.
+    for q in &game.players {
+        for (_, stored) in &q.stored_off_table {
+            cards.extend(stored.iter().copied());
+        }
+    }
     for base in &game.bases {
         for m in &base.minions {
             cards.push(m.card);

@@ -3,8 +3,9 @@
 //! other players' hands and decks are pooled per player (sorted, so the real split and
 //! order leave no trace) and re-dealt with the same sizes; its own deck and the base
 //! deck are re-shuffled; the game's RNG is re-seeded. Cards another player has stored
-//! face down under cards in play (Kickboxbro) join that player's pool, and their places
-//! are filled from it first. The search never sees the truth.
+//! face down under cards in play (Kickboxbro) or under their cards in stasis (Help
+//! From the Past) join that player's pool, and their places are filled from it first.
+//! The search never sees the truth.
 
 use crate::engine::{GameState, PlayerId, Uid};
 use rand::seq::SliceRandom;
@@ -44,7 +45,7 @@ pub fn determinize(game: &GameState, seat: PlayerId, rng: &mut ChaCha8Rng) -> Ga
 
 /// The places of the cards `owner` has stored under cards in play, face down
 /// (rulebook "Stored Cards"): under minions, under actions on them, under actions on
-/// bases.
+/// bases, under cards in stasis.
 fn stored_places(world: &mut GameState, owner: PlayerId) -> Vec<&mut Uid> {
     let cards = &world.cards;
     world
@@ -57,6 +58,11 @@ fn stored_places(world: &mut GameState, owner: PlayerId) -> Vec<&mut Uid> {
             });
             under_minions.chain(b.actions.iter_mut().flat_map(|a| a.stored.iter_mut()))
         })
+        .chain(world.players.iter_mut().flat_map(|p| {
+            p.stored_off_table
+                .iter_mut()
+                .flat_map(|(_, stored)| stored.iter_mut())
+        }))
         .filter(|c| cards[c.0 as usize].owner == Some(owner))
         .collect()
 }

@@ -45,7 +45,20 @@ fn score(view: &SeatView, ask: &Ask, option: &Choice) -> i64 {
                 -1
             }
         }
+        // A minion of ours on a base we win now stays there rather than leave it for
+        // stasis (Sidelined Girlfriend).
+        (Ask::May { source }, Choice::Yes)
+            if leaves_for_stasis(view, *source) && winning_where(view, *source) =>
+        {
+            -1
+        }
         (Ask::May { .. }, Choice::Yes) => 1,
+        // Adding a counter to one's own card in stasis only delays it (Lifelong Bully).
+        (Ask::ChooseOne { .. }, Choice::Mode { label, .. })
+            if label.contains("more stasis counter") =>
+        {
+            -1
+        }
         (Ask::BeforeScoring { base }, Choice::Use { card, .. }) => special_gain(view, *base, *card),
         (Ask::Choose { purpose, source }, _) => pick(view, *purpose, *source, option),
         (Ask::DiscardToTen, Choice::Card(c)) => -card_value(view, *c),
@@ -53,7 +66,14 @@ fn score(view: &SeatView, ask: &Ask, option: &Choice) -> i64 {
             let (mine, best_other) = standing(view, *b);
             (mine - best_other) as i64
         }
+        // A card played from stasis is an extra card: free, so before the hand's.
+        (_, Choice::Play { card, to }) if view.stasis_counters(*card).is_some() => {
+            play_value(view, *card, *to) + 5
+        }
         (_, Choice::Play { card, to }) => play_value(view, *card, *to),
+        (_, Choice::Use { card, .. }) if view.stasis_counters(*card).is_some() => {
+            strike_value(view, *card)
+        }
         (_, Choice::Use { card, .. }) if only_moves_itself(view, *card) => -1,
         (_, Choice::Use { .. }) => 22,
         _ => 0,
@@ -204,6 +224,64 @@ fn play_value(view: &SeatView, card: Uid, to: Option<PlayTo>) -> i64 {
     }
 }
 
+/// True when this seat's minion is on a base that is ready to score and that it wins.
+fn winning_where(view: &SeatView, card: Uid) -> bool {
+    view.table_controller(card) == Some(view.seat())
+        && view.base_of(card).is_some_and(|b| {
+            let (mine, best_other) = standing(view, b);
+            mine > best_other && view.base_power(b) >= view.breakpoint(b)
+        })
+}
+
+/// True for a minion whose own on-play "may" sends it from its base into stasis.
+fn leaves_for_stasis(view: &SeatView, card: Uid) -> bool {
+    use crate::engine::effect::{Effect, Target, Trigger};
+    fn sends_itself(e: &Effect) -> bool {
+        match e {
+            Effect::PutInStasis {
+                card: Target::This, ..
+            } => true,
+            Effect::May(inner) => sends_itself(inner),
+            Effect::If { then, .. } => sends_itself(then),
+            _ => false,
+        }
+    }
+    view.def(card).is_some_and(|d| {
+        d.abilities()
+            .iter()
+            .any(|a| a.when == Trigger::OnPlay && sends_itself(&a.effect))
+    })
+}
+
+/// True for a card in stasis that gains from other cards' stasis counters coming off
+/// (Lightning Strike catches them).
+fn collects_counters(view: &SeatView, card: Uid) -> bool {
+    use crate::engine::effect::Trigger;
+    view.def(card).is_some_and(|d| {
+        d.abilities()
+            .iter()
+            .any(|a| a.when == Trigger::StasisCountersRemovedElsewhere)
+    })
+}
+
+/// Spending an action play on a card in stasis that lowers a breakpoint by its
+/// counters (Lightning Strike): worth it only when it lets a base this seat leads
+/// score this turn; otherwise the action play is kept.
+fn strike_value(view: &SeatView, card: Uid) -> i64 {
+    let cut = view.stasis_counters(card).unwrap_or(0).min(5) as i32;
+    let makes_one_score = view.bases().iter().any(|b| {
+        let (mine, best_other) = standing(view, b.card);
+        let power = view.base_power(b.card);
+        let bp = view.breakpoint(b.card);
+        mine > best_other && power < bp && power >= bp - cut
+    });
+    if makes_one_score {
+        90
+    } else {
+        -1
+    }
+}
+
 /// True when a card's text reads as bad for the minion it is played on: it destroys,
 /// or takes power away ("-2 power"), and is not a shield that stops abilities
 /// affecting the minion (Tooth and Claw, whose own destruction is its protection).
@@ -304,6 +382,12 @@ fn pick(view: &SeatView, purpose: Option<Purpose>, source: Uid, option: &Choice)
                 // only a weak one when it may stay (Granny, Attic Treasures).
                 Some(Purpose::Discard | Purpose::PlaceOnBottom) => 1 - card_value(view, *c),
                 Some(Purpose::Rescue) => 5 + card_value(view, *c),
+                // Counters off a card in stasis: the one nearest to coming back, never
+                // a card that collects counters (Lightning Strike).
+                Some(Purpose::StasisCounters) if collects_counters(view, *c) => -5,
+                Some(Purpose::StasisCounters) => {
+                    10 + card_value(view, *c) - view.stasis_counters(*c).unwrap_or(0) as i64
+                }
                 Some(Purpose::Power | Purpose::Transfer) if in_play => {
                     let base_bonus = view.base_of(*c).map_or(0, |b| first_vp(view, b));
                     if ours {
@@ -314,6 +398,12 @@ fn pick(view: &SeatView, purpose: Option<Purpose>, source: Uid, option: &Choice)
                 }
                 _ => 1 + card_value(view, *c),
             }
+        }
+        // Lowering a breakpoint: where this seat leads, the nearer to scoring the better.
+        Choice::Base(b) if purpose == Some(Purpose::LowerBreakpoint) => {
+            let (mine, best_other) = standing(view, *b);
+            let lead = if mine > best_other { 100 } else { 0 };
+            lead + view.base_power(*b) as i64 - view.breakpoint(*b) as i64
         }
         Choice::Base(b) if clears_base(view, source) => {
             let (mine, best_other) = standing(view, *b);

@@ -219,4 +219,9 @@ impl<'a> SeatView<'a> {
     pub fn breakpoint(&self, base: Uid) -> i32 {
         self.game.breakpoint(base)
     }
+
+    /// The stasis counters on a card in stasis (face up, public); none elsewhere.
+    pub fn stasis_counters(&self, card: Uid) -> Option<u32> {
+        matches!(self.game.locate(card), Loc::Stasis(_)).then(|| self.game.stasis_counters(card))
+    }
 }

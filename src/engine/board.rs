@@ -99,6 +99,9 @@ impl GameState {
             if p.stasis.iter().any(|&(c, _)| c == card) {
                 return Loc::Stasis(owner);
             }
+            if let Some((host, _)) = p.stored_off_table.iter().find(|(_, s)| s.contains(&card)) {
+                return Loc::Stored(*host);
+            }
         }
         Loc::Elsewhere
     }
@@ -118,7 +121,14 @@ impl GameState {
             Loc::Minion(b, m) => self.bases[b].minions[m].stored.clone(),
             Loc::OnBase(b, a) => self.bases[b].actions[a].stored.clone(),
             Loc::OnMinion(b, m, a) => self.bases[b].minions[m].attached[a].stored.clone(),
-            _ => Vec::new(),
+            // Under a card in stasis, or one resolving as it is played from there.
+            _ => self
+                .players
+                .iter()
+                .flat_map(|p| &p.stored_off_table)
+                .find(|(h, _)| *h == host)
+                .map(|(_, s)| s.clone())
+                .unwrap_or_default(),
         }
     }
 

@@ -155,6 +155,29 @@ pub enum Trigger {
     /// Special: as the base this minion is on is about to score, from the minion in
     /// play there (Capa Roja).
     BeforeMyBaseScoresInPlay,
+    /// Not a card's ability but the rule of stasis (rulebook "Stasis"): at the start
+    /// of your turn one stasis counter comes off each of your cards in stasis. Queued
+    /// once per card with the other start-of-turn abilities, so the current player
+    /// orders it among the mandatory ones ("Me First!").
+    StasisCounterRule,
+    /// In stasis: as this card enters stasis (Help From the Past, Letter From
+    /// Another Time).
+    EntersStasis,
+    /// In stasis: after a stasis counter is removed from this card, once per counter
+    /// even when several come off at once (Sidelined Girlfriend, Future Almanac?).
+    StasisCounterRemoved,
+    /// In stasis: after this card's owner removes stasis counters from another card
+    /// (their own rule or ability), once per removal; `Subject` is that card and the
+    /// var `removed` the number removed (Lightning Strike catches them).
+    StasisCountersRemovedElsewhere,
+    /// "When you play this card from stasis": for an action, its instructions replace
+    /// its on-play ability and it is then discarded (an empty program: just discard
+    /// it: Future Almanac?, Lightning Strike; Help From the Past); for a minion, they
+    /// run after its on-play ability (Sidelined Girlfriend's +1 power counter).
+    PlayedFromStasis,
+    /// In stasis: during your Play Cards phase, an option of the main decision that
+    /// spends one of your action plays without playing a card (Lightning Strike).
+    SpendActionPlayFromStasis,
 }
 
 /// A continuous effect.
@@ -462,6 +485,23 @@ pub enum Effect {
     /// the turn (Kickboxbro's Special, before its base scores). A card with several
     /// Talents uses only its first (rulebook "Clarifications", Kickboxbro).
     UseTalent(Target),
+    /// Put a card into stasis in front of its owner with this many stasis counters
+    /// (rulebook "Stasis"): from a hand, a deck, set aside, a base (a minion or an
+    /// action leaves its base: its +1 power counters, attached actions and stored
+    /// cards are discarded as when a card leaves its base), or itself as it resolves
+    /// (then it does not go to the discard pile). A card that left stasis this turn
+    /// cannot go straight back (99 MPH, Sidelined Girlfriend, Future Almanac?,
+    /// Time-Traveling Car, Alternate Present, ...).
+    PutInStasis { card: Target, counters: Amount },
+    /// Put more stasis counters on a card in stasis (Lifelong Bully, Zany Prof,
+    /// Lightning Strike).
+    AddStasisCounters { what: Target, amount: Amount },
+    /// Remove stasis counters from a card in stasis (as many as it has at most):
+    /// each one triggers its [`Trigger::StasisCounterRemoved`] (Zany Prof, Will Have
+    /// to Do, the start-of-turn rule).
+    RemoveStasisCounters { what: Target, amount: Amount },
+    /// Discard a card from stasis, with the cards stored under it (Lightning Strike).
+    DiscardFromStasis(Target),
 }
 
 impl Effect {
@@ -588,6 +628,13 @@ pub enum Purpose {
     Rescue,
     /// Storing a card face down under a card in play (Kickboxbro).
     Store,
+    /// Putting a card into stasis (99 MPH, Time-Traveling Car, Alternate Present).
+    IntoStasis,
+    /// Changing the stasis counters on a card in stasis (Zany Prof, Lifelong Bully,
+    /// Will Have to Do).
+    StasisCounters,
+    /// Lowering a base's breakpoint (Lightning Strike).
+    LowerBreakpoint,
 }
 
 /// What a choice or a for-each ranges over.
@@ -642,6 +689,16 @@ pub enum Selector {
         #[serde(default)]
         filter: CardFilter,
     },
+    /// The cards these players have in stasis, with at least this many stasis
+    /// counters (Zany Prof, Lifelong Bully, Will Have to Do).
+    Stasis {
+        of: PlayerSel,
+        #[serde(default)]
+        counters_at_least: u32,
+    },
+    /// Everything any of these selectors matches, in order: one choice among cards
+    /// of several kinds (Time-Traveling Car: your minions or your actions here).
+    Either(Vec<Selector>),
 }
 
 /// Which minions.
@@ -925,6 +982,8 @@ pub enum Amount {
     /// How many +1 power counters a minion carries now (Gracie Brones: +1 power per
     /// counter); 0 for a card that is not a minion in play.
     CountersOn(Target),
+    /// The stasis counters on a card in stasis (0 elsewhere) (Lightning Strike).
+    StasisCounters(Target),
 }
 
 /// A condition.
@@ -987,6 +1046,12 @@ pub enum Cond {
     /// (Commandbro, Gracie Brones, Rumbro, Kickboxbro, Final Stand, Lone Wolf, All Out
     /// of Bubblegum, Get to the Choppa!, Slo-Mo Attack, Building Rooftop).
     Equal(Amount, Amount),
+    /// Some card had its last stasis counter removed this turn, anyone's, by anyone
+    /// (Alex P. McGlide).
+    StasisEmptiedThisTurn,
+    /// The bound card left stasis this turn, so it cannot go straight back: its offer
+    /// to go into stasis is not made (Sidelined Girlfriend played from stasis).
+    LeftStasisThisTurn(Target),
 }
 
 /// When a temporary change ends.

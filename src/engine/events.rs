@@ -159,4 +159,25 @@ pub enum Event {
     LoopStopped { player: PlayerId },
     /// The game ended.
     GameOver { winner: PlayerId },
+    /// A card went into stasis in front of its owner with these stasis counters,
+    /// from `from`, by the ability of `by` (rulebook "Stasis"; face up, so named).
+    EnteredStasis {
+        card: Uid,
+        counters: u32,
+        /// None: the card put itself there as it resolved (Future Almanac?).
+        from: Option<Zone>,
+        by: Option<Uid>,
+    },
+    /// The stasis counters on a card in stasis changed by `amount` (negative:
+    /// removed) to `total`, by the ability of `by`; `by` is the card itself for the
+    /// start-of-turn rule (no card removes its own counters otherwise).
+    StasisCountersChanged {
+        card: Uid,
+        amount: i32,
+        total: u32,
+        by: Option<Uid>,
+    },
+    /// A card left stasis for its owner's discard pile, with the cards stored under
+    /// it: by the ability of `by`, or (none) at the end of a turn with no counters left.
+    DiscardedFromStasis { card: Uid, by: Option<Uid> },
 }

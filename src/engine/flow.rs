@@ -236,6 +236,7 @@ impl GameState {
                 passes,
             } => self.optional_round(waiting, next, passes),
             Task::FinishAction(card) => {
+                self.discard_stored_off_table(card);
                 let to = match self.redirected.iter().position(|&(c, _)| c == card) {
                     Some(i) => self.redirected.remove(i).1,
                     None => Zone::Discard,
@@ -337,6 +338,7 @@ impl GameState {
                 // they play is not one played in the Play Cards phase), then it begins.
                 self.stack.push(Task::BeginPlayCards);
                 self.queue_turn_triggers(true);
+                self.queue_stasis_rule(player);
                 self.open_window();
             }
             Phase::PlayCards => self.ask_main(),
@@ -427,6 +429,7 @@ impl GameState {
     fn finish_turn(&mut self) {
         let player = self.turn.player;
         let number = self.turn.number;
+        self.discard_spent_stasis();
         self.expire(|until| {
             until == Expiry::EndOfTurn(number) || until == Expiry::EndOfTurnOf(player)
         });
@@ -461,6 +464,8 @@ impl GameState {
         self.turn.loop_stopped = false;
         self.turn.moved.clear();
         self.turn.played_cards.clear();
+        self.turn.stasis_emptied = false;
+        self.turn.left_stasis.clear();
         self.turn.allowances = vec![Allowance::normal(true), Allowance::normal(false)];
         self.events.push(Event::TurnStarted { player, number });
     }
@@ -618,6 +623,12 @@ impl GameState {
                     player,
                     phase: Phase::ScoreBases,
                 });
+            }
+            Choice::Play { card, to } if matches!(self.locate(card), Loc::Stasis(_)) => {
+                self.play_from_stasis(player, card, to);
+            }
+            Choice::Use { card, .. } if matches!(self.locate(card), Loc::Stasis(_)) => {
+                self.use_from_stasis(player, card);
             }
             Choice::Play { card, to } => {
                 let from = self.zone_of_hand_card(card);

@@ -514,6 +514,14 @@ impl GameState {
                 .filter(|&c| self.card_matches(filter, c, ctx))
                 .map(Value::Card)
                 .collect(),
+            Selector::Stasis {
+                of,
+                counters_at_least,
+            } => self.select_stasis(of, *counters_at_least, ctx),
+            Selector::Either(parts) => parts
+                .iter()
+                .flat_map(|s| self.select_each(s, ctx))
+                .collect(),
             Selector::BaseDeckTop(n) => {
                 let n = (self.amount(n, ctx).max(0) as usize).min(self.base_deck.len());
                 self.base_deck[..n]
@@ -546,7 +554,16 @@ impl GameState {
                 Some(Value::Num(n)) => *n,
                 _ => 0,
             },
-            Amount::Count(sel) => self.select(sel, ctx).len() as i32,
+            Amount::Count(sel) => {
+                let in_stasis = match &**sel {
+                    Selector::Minions(f) => self.stasis_minions_counted(f, ctx),
+                    _ => 0,
+                };
+                self.select(sel, ctx).len() as i32 + in_stasis
+            }
+            Amount::StasisCounters(t) => self
+                .target_card(t, ctx)
+                .map_or(0, |c| self.stasis_counters(c) as i32),
             Amount::Times(a, k) => self.amount(a, ctx) * k,
             Amount::Sum(parts) => parts.iter().map(|a| self.amount(a, ctx)).sum(),
             Amount::When(c, a) => {
@@ -669,6 +686,10 @@ impl GameState {
                 .any(|&(p, b, _)| p == ctx.you && Some(b) != ctx.here),
             Cond::PlayCardsPhase => self.turn.phase == super::state::Phase::PlayCards,
             Cond::Equal(a, b) => self.amount(a, ctx) == self.amount(b, ctx),
+            Cond::StasisEmptiedThisTurn => self.turn.stasis_emptied,
+            Cond::LeftStasisThisTurn(t) => self
+                .target_card(t, ctx)
+                .is_some_and(|c| self.turn.left_stasis.contains(&c)),
             Cond::MinionsPlayedHere { by, count } => ctx.here.is_some_and(|here| {
                 self.turn
                     .played_on
@@ -932,6 +953,9 @@ impl GameState {
         // Sir Squeezes).
         let onto =
             play_pick_onto(&choose.then, &choose.bind).and_then(|to| self.target_card(to, &ctx));
+        // A card chosen to go into stasis is offered only if it may: not one that left
+        // stasis this turn (Time-Traveling Car and a minion played from stasis).
+        let into_stasis = matches!(&choose.then, Effect::PutInStasis { card: Target::Var(b), .. } if *b == choose.bind);
         // An action that must directly affect one minion has its minion choices held
         // to that one, where it is among them (Biding Time's extra action).
         // Where it is not among them, the pick may only be another minion when a later
@@ -960,6 +984,9 @@ impl GameState {
             .filter(|v| match (onto, v) {
                 (Some(base), Value::Card(c)) => self.may_play_minion_on(ctx.you, *c, base),
                 _ => true,
+            })
+            .filter(|v| {
+                !into_stasis || !matches!(v, Value::Card(c) if self.turn.left_stasis.contains(c))
             })
             .collect();
         // After a first pick the chooser may stop, except when every candidate must be

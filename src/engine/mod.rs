@@ -19,6 +19,7 @@ pub mod position;
 mod scoring;
 pub mod setup;
 mod shields;
+pub mod stasis;
 pub mod state;
 mod verbs;
 pub mod window;

@@ -352,6 +352,7 @@ impl GameState {
         let player = self.turn.player;
         let mut options = self.play_options(player, &self.turn.allowances);
         options.extend(self.main_specials(player));
+        options.extend(self.stasis_options(player));
         options.push(Choice::EndTurn);
         self.pending = Some(Pending {
             decision: Decision {

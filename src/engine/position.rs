@@ -26,6 +26,9 @@ pub struct PlayerSpec {
     pub vp: u32,
     /// Cards in stasis in front of the player, with their stasis counters.
     pub stasis: Vec<(String, u32)>,
+    /// Cards stored under a card of `stasis` (named by id; the first copy there).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub stored_in_stasis: Vec<(String, Vec<String>)>,
 }
 
 /// An action on a base or a minion.
@@ -229,6 +232,20 @@ impl GameState {
                 in_range(&format!("the stasis counters on {id}"), *counters)?;
                 stasis.push((add(&mut cards, id, owner)?, *counters));
             }
+            let mut stored_off_table = Vec::new();
+            for (host, under) in &p.stored_in_stasis {
+                let def = defs().find(host);
+                let host = stasis
+                    .iter()
+                    .map(|&(c, _)| c)
+                    .find(|&c| Some(cards[c.0 as usize].def) == def)
+                    .ok_or_else(|| format!("{host} is not in stasis"))?;
+                let under = under
+                    .iter()
+                    .map(|id| add(&mut cards, id, owner))
+                    .collect::<Result<Vec<_>, _>>()?;
+                stored_off_table.push((host, under));
+            }
             players.push(Player {
                 factions: p.factions.clone(),
                 hand,
@@ -236,6 +253,7 @@ impl GameState {
                 discard,
                 vp: p.vp,
                 stasis,
+                stored_off_table,
             });
         }
         let mut bases = Vec::new();
@@ -342,6 +360,8 @@ impl GameState {
                 used: Vec::new(),
                 decisions: 0,
                 loop_stopped: false,
+                stasis_emptied: false,
+                left_stasis: Vec::new(),
                 moved: Vec::new(),
                 played_cards: Vec::new(),
             },

@@ -109,6 +109,7 @@ impl GameState {
                 discard: Vec::new(),
                 vp: 0,
                 stasis: Vec::new(),
+                stored_off_table: Vec::new(),
             });
         }
         let sets: Vec<_> = config
@@ -161,6 +162,8 @@ impl GameState {
                 used: Vec::new(),
                 decisions: 0,
                 loop_stopped: false,
+                stasis_emptied: false,
+                left_stasis: Vec::new(),
                 moved: Vec::new(),
                 played_cards: Vec::new(),
             },

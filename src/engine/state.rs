@@ -51,6 +51,11 @@ pub struct Player {
     pub vp: u32,
     /// Cards in stasis, with their stasis counters (Backtimers).
     pub stasis: Vec<(Uid, u32)>,
+    /// Cards stored under a card of this player's that is not on the table: in
+    /// stasis, or resolving as it is played from there (Help From the Past): (host,
+    /// stored cards).
+    #[serde(default)]
+    pub stored_off_table: Vec<(Uid, Vec<Uid>)>,
 }
 
 /// An action in play, on a base or attached to a minion.
@@ -207,6 +212,13 @@ pub struct Turn {
     /// that moved your minions).
     #[serde(default)]
     pub played_cards: Vec<(PlayerId, Uid)>,
+    /// Some card had its last stasis counter removed this turn (Alex P. McGlide).
+    #[serde(default)]
+    pub stasis_emptied: bool,
+    /// The cards that left stasis this turn: they cannot go straight back into it
+    /// (rulebook "Stasis").
+    #[serde(default)]
+    pub left_stasis: Vec<Uid>,
 }
 
 /// A temporary change with an end.

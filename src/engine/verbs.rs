@@ -245,7 +245,9 @@ impl GameState {
                 }
             }
             Effect::Store { card: t, under } => {
-                let host = self.target_card(&under, &ctx).filter(|&h| self.on_table(h));
+                let host = self
+                    .target_card(&under, &ctx)
+                    .filter(|&h| self.on_table(h) || matches!(self.locate(h), Loc::Stasis(_)));
                 let stored = card(self, &t).filter(|&c| {
                     self.out_of_play(c)
                         && !matches!(self.locate(c), Loc::Stored(_) | Loc::Stasis(_))
@@ -495,6 +497,29 @@ impl GameState {
                     });
                 }
             }
+            Effect::PutInStasis { card: t, counters } => {
+                let n = self.amount(&counters, &ctx).max(0) as u32;
+                if let Some(c) = card(self, &t) {
+                    self.put_in_stasis(c, n, &ctx);
+                }
+            }
+            Effect::AddStasisCounters { what, amount } => {
+                let n = self.amount(&amount, &ctx).max(0);
+                if let Some(c) = card(self, &what) {
+                    self.change_stasis_counters(c, n, ctx.you, Some(ctx.source));
+                }
+            }
+            Effect::RemoveStasisCounters { what, amount } => {
+                let n = self.amount(&amount, &ctx).max(0);
+                if let Some(c) = card(self, &what) {
+                    self.change_stasis_counters(c, -n, ctx.you, Some(ctx.source));
+                }
+            }
+            Effect::DiscardFromStasis(t) => {
+                if let Some(c) = card(self, &t) {
+                    self.discard_from_stasis(c, Some(ctx.source));
+                }
+            }
             other => unreachable!("not a verb: {other:?}"),
         }
     }
@@ -693,7 +718,8 @@ impl GameState {
             Loc::Minion(b, m) => Some(&mut self.bases[b].minions[m].stored),
             Loc::OnBase(b, a) => Some(&mut self.bases[b].actions[a].stored),
             Loc::OnMinion(b, m, a) => Some(&mut self.bases[b].minions[m].attached[a].stored),
-            _ => None,
+            // A card in stasis, or resolving as it is played from there.
+            _ => Some(self.stored_off_table_mut(host)),
         }
     }
 
@@ -1131,12 +1157,7 @@ impl GameState {
             scoring: None,
             vars: Vec::new(),
         };
-        let on_play: Vec<Effect> = def
-            .abilities
-            .iter()
-            .filter(|a| a.when == Trigger::OnPlay)
-            .map(|a| a.effect.clone())
-            .collect();
+        let on_play = self.on_play_programs(card, from);
         // Card Resolution Order: the action goes to the discard pile last, after the
         // abilities it triggered.
         if to.is_none() {

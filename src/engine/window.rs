@@ -49,6 +49,11 @@ impl Triggered {
     /// definition (identical copies, or one ability triggered twice by one "destroy
     /// all"); they resolve in table order.
     fn same_as(&self, other: &Triggered, game: &GameState) -> bool {
+        // The stasis rule on each of a player's cards is one rule: among themselves
+        // its removals go in the order the cards went into stasis.
+        if self.when == Trigger::StasisCounterRule && other.when == Trigger::StasisCounterRule {
+            return true;
+        }
         game.cards[self.ctx.source.0 as usize].def == game.cards[other.ctx.source.0 as usize].def
             && self.effect == other.effect
     }

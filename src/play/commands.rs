@@ -59,6 +59,8 @@ pub enum Command {
     Quit,
     /// Anything else: an answer to the question.
     Answer(String),
+    /// `stasis [PLAYER]`: the cards in stasis, face up, with their stasis counters.
+    Stasis(Option<String>),
 }
 
 /// A command's name, how to type it, and what it does (for `help` and completion).
@@ -83,6 +85,7 @@ pub const COMMANDS: &[CommandHelp] = &[
     CommandHelp { name: "card", usage: "card X", about: "What a card does: a hand position, a code (pm5) or a name; also says where copies are in play." },
     CommandHelp { name: "deck", usage: "deck", about: "How many cards each player has in hand, deck and discard pile." },
     CommandHelp { name: "discard", usage: "discard [PLAYER]", about: "A discard pile: yours, or a player's by name or seat number." },
+    CommandHelp { name: "stasis", usage: "stasis [PLAYER]", about: "The cards in stasis (Backtimers), everyone's or one player's, with their stasis counters and what is stored under them." },
     CommandHelp { name: "log", usage: "log [N]", about: "The last N things that happened (10 if no N), numbered." },
     CommandHelp { name: "recap", usage: "recap", about: "What changed since your last turn: cards played at each base, minions destroyed or moved, bases scored and VP gained." },
     CommandHelp { name: "rules", usage: "rules [TOPIC]", about: "The rules in short: turn, playing, scoring, specials, talents, ongoing." },
@@ -124,6 +127,7 @@ pub fn parse(line: &str) -> Result<Command, String> {
         },
         "deck" if rest.is_empty() => Command::Deck,
         "discard" => Command::Discard(rest_opt),
+        "stasis" => Command::Stasis(rest_opt),
         "log" => match rest_opt {
             None => Command::Log(10),
             Some(n) => match n.parse::<usize>() {

@@ -408,10 +408,17 @@ impl<'a> Words<'a> {
                 let from = match self.game.locate(*card) {
                     Loc::Discard(_) => " from your discard pile",
                     Loc::Stored(_) => " stored under a card",
-                    Loc::Stasis(_) => " from stasis",
+                    Loc::Stasis(_) => " from stasis as an extra card",
                     _ => "",
                 };
                 format!("play {}{from}{}", self.labelled(*card), self.target(*to))
+            }
+            Choice::Use { card, .. } if matches!(self.game.locate(*card), Loc::Stasis(_)) => {
+                format!(
+                    "spend an action play on {} in stasis, {}",
+                    self.labelled(*card),
+                    count(self.game.stasis_counters(*card) as usize, "stasis counter")
+                )
             }
             Choice::Use { card, to } => {
                 format!("use {}{}", self.labelled(*card), self.target(*to))
@@ -447,6 +454,14 @@ impl<'a> Words<'a> {
 
     /// A triggered ability waiting to happen: its card, what it is about, its text.
     fn ability_option(&self, source: Uid, subject: Option<Uid>) -> String {
+        // The start-of-turn rule of stasis has its card as its own subject.
+        if subject == Some(source) && matches!(self.game.locate(source), Loc::Stasis(_)) {
+            return format!(
+                "remove a stasis counter from {} in stasis, the rule at the start of your turn ({} now)",
+                self.labelled(source),
+                self.game.stasis_counters(source)
+            );
+        }
         let def = self.game.def(source);
         let text = def
             .card()

@@ -332,6 +332,7 @@ fn main_menu(d: &Decision, w: &Words, verbosity: Verbosity, new: &[Uid]) -> Menu
     for card in elsewhere {
         let from = match game.locate(card) {
             Loc::Discard(_) => " from your discard pile",
+            Loc::Stasis(_) => " from stasis as an extra card",
             _ => "",
         };
         let act = Act::Play {
@@ -355,7 +356,11 @@ fn main_menu(d: &Decision, w: &Words, verbosity: Verbosity, new: &[Uid]) -> Menu
             .collect();
         let mut keys = card_keys(w, card);
         keys.push("use".into());
-        let label = format!("use {} {}", w.labelled(card), w.place(card));
+        let label = match game.locate(card) {
+            // Lightning Strike: an action play spent, not a card played.
+            Loc::Stasis(_) => w.option(&Choice::Use { card, to: None }),
+            _ => format!("use {} {}", w.labelled(card), w.place(card)),
+        };
         add(&mut entries, label, keys, Act::Use(options));
     }
     if let Some(i) = pass {
@@ -427,6 +432,9 @@ fn choose_header(d: &Decision, w: &Words, source: Uid, purpose: Option<Purpose>)
             " to put on the bottom of the base deck; the other stays on top"
         }
         Some(Purpose::Store) => " to store face down under it",
+        Some(Purpose::IntoStasis) => " to put into stasis",
+        Some(Purpose::StasisCounters) => " in stasis to change its stasis counters",
+        Some(Purpose::LowerBreakpoint) => " to lower its breakpoint",
         Some(Purpose::Target) | None => "",
     };
     let optional = if d.options.contains(&Choice::Done) {

@@ -86,8 +86,12 @@ pub fn decks(w: &Words) -> Vec<String> {
         .map(PlayerId)
         .map(|p| {
             let player = &w.game.players[p.ix()];
+            let stasis = match player.stasis.len() {
+                0 => String::new(),
+                n => format!(", {n} in stasis"),
+            };
             format!(
-                "{}: {} in hand, {} in deck, {} in discard pile.",
+                "{}: {} in hand, {} in deck, {} in discard pile{stasis}.",
                 sentence(&w.player(p)),
                 player.hand.len(),
                 player.deck.len(),
@@ -140,6 +144,38 @@ pub fn discard(w: &Words, who: Option<&str>) -> Result<Vec<String>, String> {
     )])
 }
 
+/// The cards in stasis, face up in front of their owners (rulebook "Stasis"): one
+/// player's if named, else everyone's; each with its stasis counters, and the cards
+/// stored under it (named only to their owner).
+pub fn stasis(w: &Words, who: Option<&str>) -> Result<Vec<String>, String> {
+    let players: Vec<PlayerId> = match who {
+        Some(t) => vec![find_player(w, t)?],
+        None => (0..w.game.players.len() as u8).map(PlayerId).collect(),
+    };
+    Ok(players
+        .into_iter()
+        .map(|p| {
+            let whose = sentence(&w.possessive(p));
+            let cards = w.game.stasis_of(p);
+            if cards.is_empty() {
+                return format!("{whose} stasis: empty.");
+            }
+            let names: Vec<String> = cards
+                .iter()
+                .map(|&(c, n)| {
+                    format!(
+                        "{}, {}{}",
+                        w.labelled(c),
+                        count(n as usize, "stasis counter"),
+                        w.stored_phrase(&w.game.stored_under(c))
+                    )
+                })
+                .collect();
+            format!("{whose} stasis: {}.", names.join("; "))
+        })
+        .collect())
+}
+
 /// Where the visible copies of a card are: in play (with power) or in your hand.
 fn whereabouts(w: &Words, id: &str) -> Vec<String> {
     let game = w.game;
@@ -167,6 +203,11 @@ fn whereabouts(w: &Words, id: &str) -> Vec<String> {
                 w.place(c)
             )),
             Loc::Base(i) => Some(format!("In play: base {}.", i + 1)),
+            Loc::Stasis(p) => Some(format!(
+                "In stasis in front of {}, {}.",
+                w.player(p),
+                count(game.stasis_counters(c) as usize, "stasis counter")
+            )),
             Loc::Hand(p) if Some(p) == w.viewer => Some("In your hand".to_string()),
             _ => None,
         })

@@ -119,8 +119,8 @@ const TOPICS: &[Topic] = &[
     Topic {
         name: "excellent movies",
         also: &[
-            "stasis", "stored", "off the top", "box", "wraith", "action heroes", "backtimers",
-            "extramorphs", "wraithrustlers", "emd", "dudes",
+            "off the top", "box", "wraith", "action heroes", "extramorphs", "wraithrustlers",
+            "emd", "dudes",
         ],
         lines: &[
             "Excellent Movies, Dudes! adds Action Heroes, Backtimers, Extramorphs and Wraithrustlers.",
@@ -131,6 +131,17 @@ const TOPICS: &[Topic] = &[
             "The box: a card put in the box is out of the game for good. Nuke It From Orbit destroys a base and everything on it, without scoring, and a new base takes its place.",
             "A Wraith is an action labelled Wraith; each one raises its base's breakpoint by 3. Being discarded after scoring is not being destroyed.",
             "Abilities that every player may use, such as Brood Hive's, happen with the ones that must.",
+        ],
+    },
+    Topic {
+        name: "stasis",
+        also: &["stasis counters", "backtimers", "stored cards"],
+        lines: &[
+            "Stasis (Backtimers): a card given stasis counters goes into stasis, face up in front of its owner. Type stasis to hear everyone's.",
+            "A card in stasis is in play but on no base; only abilities that mention stasis can touch or choose it.",
+            "At the start of your turn one stasis counter comes off each of your cards in stasis; you order that with the other start-of-turn abilities that must happen.",
+            "A card in stasis with no counters left may be played in your Play Cards step as an extra card; it cannot go straight back into stasis. At the end of every turn, cards in stasis with no counters left are discarded.",
+            "Stored cards lie face down under their card and are discarded with it unless played; only their owner may look at them.",
         ],
     },
 ];

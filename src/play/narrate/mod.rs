@@ -8,12 +8,13 @@
 //! (also phases, passes, card codes and what each played action says).
 //!
 //! The sentences live with their subject: [`turns`], [`plays`], [`hands`],
-//! [`changes`] and [`scoring`].
+//! [`changes`], [`scoring`] and [`stasis`].
 
 mod changes;
 mod hands;
 mod plays;
 mod scoring;
+mod stasis;
 mod turns;
 pub use turns::phase_name;
 
@@ -247,6 +248,19 @@ fn sentences(scene: &Scene, events: &[Event]) -> Vec<Said> {
             Event::BaseToBottom { player, by } => one(scoring::base_to_bottom(w, *player, *by)),
             Event::BaseRevealed { base } => one(scoring::base_revealed(w, *base)),
             Event::BaseDiscarded { base, by } => one(scoring::base_discarded(w, *base, *by)),
+            Event::EnteredStasis {
+                card,
+                counters,
+                from,
+                by,
+            } => one(stasis::entered(scene, *card, *counters, *from, *by)),
+            Event::StasisCountersChanged {
+                card,
+                amount,
+                total,
+                by,
+            } => one(stasis::counters_changed(scene, *card, *amount, *total, *by)),
+            Event::DiscardedFromStasis { card, by } => one(stasis::discarded(scene, *card, *by)),
         };
         i += used.max(1);
     }

@@ -192,9 +192,18 @@ fn protection(scene: &Scene, card: Uid) -> Option<Uid> {
 /// once, by the play: the caller skips this line then.
 pub(super) fn used(scene: &Scene, player: PlayerId, card: Uid) -> Said {
     let w = &scene.words;
-    say(
-        Verbosity::Brief,
-        format!("{} {}.", w.acts(player, "use"), w.card(card)),
-        vec![],
-    )
+    // Used from stasis: an action play spent, not a card played (Lightning Strike).
+    let text = if matches!(
+        scene.before.locate(card),
+        crate::engine::state::Loc::Stasis(_)
+    ) {
+        format!(
+            "{} an action play on {} in stasis.",
+            w.acts(player, "spend"),
+            w.card(card)
+        )
+    } else {
+        format!("{} {}.", w.acts(player, "use"), w.card(card))
+    };
+    say(Verbosity::Brief, text, vec![])
 }

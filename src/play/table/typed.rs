@@ -51,6 +51,10 @@ impl Table {
                 let lines = queries::discard(&self.words(self.reader()), who.as_deref());
                 self.reply(lines)
             }
+            Command::Stasis(who) => {
+                let lines = queries::stasis(&self.words(self.reader()), who.as_deref());
+                self.reply(lines)
+            }
             Command::Log(n) => self.on_log(n),
             Command::Recap => self.on_recap(),
             Command::Rules(topic) => {
