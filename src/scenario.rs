@@ -78,6 +78,8 @@ pub enum Answer {
     Continue,
     /// Pick mode number N (from 0, in the card's order) of a "choose one".
     Mode(u8),
+    /// Choose this number (a power: Chestbreaker, Game Over, Dude!).
+    Number(i32),
 }
 
 /// Something that must hold.
@@ -283,6 +285,7 @@ fn matches(game: &GameState, a: &Answer, c: &Choice) -> bool {
         },
         (Answer::Continue, Choice::Continue) => true,
         (Answer::Mode(n), Choice::Mode { index, .. }) => index == n,
+        (Answer::Number(n), Choice::Number(x)) => x == n,
         _ => false,
     }
 }

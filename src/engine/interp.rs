@@ -9,6 +9,7 @@ use super::effect::{
     ActionFilter, Amount, BaseFilter, BaseSel, CardFilter, Choose, Cond, Effect, MinionFilter,
     PlayerSel, Selector, Target,
 };
+use super::events::Zone;
 use super::flow::Task;
 use super::state::{GameState, PlayerId, Uid};
 use serde::{Deserialize, Serialize};
@@ -322,7 +323,7 @@ impl GameState {
         true
     }
 
-    fn card_matches(&self, f: &CardFilter, card: Uid, ctx: &Ctx) -> bool {
+    pub(super) fn card_matches(&self, f: &CardFilter, card: Uid, ctx: &Ctx) -> bool {
         let Some(c) = self.def(card).card() else {
             return false;
         };
@@ -356,6 +357,9 @@ impl GameState {
                 self.target_card(t, ctx)
                     .is_some_and(|n| self.def(n).name() == c.name)
             })
+            && f.power_is
+                .as_ref()
+                .is_none_or(|a| c.power().is_some_and(|x| x as i32 == self.amount(a, ctx)))
     }
 
     /// Everything a selector matches now, in table order; a card filter asking for
@@ -675,7 +679,31 @@ impl GameState {
                     _ => false,
                 }
             }
+            Cond::InPlaySinceTurnStart(t) => self
+                .target_card(t, ctx)
+                .and_then(|c| self.arrived_on_turn(c))
+                .is_some_and(|turn| turn < self.turn.number),
+            Cond::PlayedOffTop(t) => self.played_from(t, ctx) == Some(Zone::DeckTop),
+            Cond::PlayedFromOwnHand(t) => self.played_from(t, ctx) == Some(Zone::Hand),
         }
+    }
+
+    /// The turn a card in play arrived on: a minion on its base, an action on a
+    /// base or a minion. None for a card not in play.
+    fn arrived_on_turn(&self, card: Uid) -> Option<u32> {
+        match self.locate(card) {
+            Loc::Minion(b, m) => Some(self.bases[b].minions[m].since_turn),
+            Loc::OnBase(..) | Loc::OnMinion(..) => self.action(card).map(|a| a.since_turn),
+            _ => None,
+        }
+    }
+
+    /// Where the bound minion in play was played from (see
+    /// [`super::state::MinionInPlay::played_from`]).
+    fn played_from(&self, t: &Target, ctx: &Ctx) -> Option<Zone> {
+        self.target_card(t, ctx)
+            .and_then(|c| self.minion(c))
+            .and_then(|m| m.played_from)
     }
 
     /// False when a program is an `If` with nothing `otherwise` whose condition fails
@@ -807,10 +835,13 @@ impl GameState {
                 players,
                 body,
                 first_only,
+                current_last,
             } => {
                 let n = self.players.len();
                 let mut players = self.players_of(&players, &ctx);
-                players.sort_by_key(|p| (p.ix() + n - self.turn.player.ix()) % n);
+                // From the current player round the table, or from the next one.
+                let start = self.turn.player.ix() + usize::from(current_last);
+                players.sort_by_key(|p| (p.ix() + 2 * n - start) % n);
                 if first_only {
                     players.truncate(1);
                 }
@@ -846,6 +877,25 @@ impl GameState {
                         ctx,
                         since: None,
                     })))
+            }
+            Effect::ChooseNumber {
+                bind,
+                from,
+                to,
+                then,
+            } => {
+                self.pending = Some(Pending {
+                    decision: Decision {
+                        player: ctx.you,
+                        ask: Ask::ChooseNumber { source: ctx.source },
+                        options: (from..=to).map(Choice::Number).collect(),
+                    },
+                    resume: Resume::ChooseNumber {
+                        bind,
+                        then,
+                        ctx: Box::new(ctx),
+                    },
+                });
             }
             verb => self.run_verb(verb, ctx),
         }

@@ -485,6 +485,45 @@ impl GameState {
                     });
                 }
             }
+            Effect::PlayOffTop { filter, to } => self.play_off_top(&filter, &to, &ctx),
+            Effect::DestroyBase(t) => {
+                if let Some(b) = card(self, &t) {
+                    self.destroy_base(b, &ctx);
+                }
+            }
+            Effect::PutInBox(t) => {
+                if let Some(c) = card(self, &t).filter(|c| !self.boxed.contains(c)) {
+                    if self.on_table(c) {
+                        self.leave_play(c, Zone::Box);
+                    } else {
+                        self.take_out_of_zone(c);
+                        self.put_in_zone(c, Zone::Box);
+                    }
+                    self.placed(c, Zone::Box, ctx.source);
+                }
+            }
+            Effect::OthersPowerWhereAction {
+                named,
+                amount,
+                until,
+            } => {
+                let amount = self.amount(&amount, &ctx);
+                self.lasting.push(LastingEffect {
+                    what: Lasting::OthersPowerWhereAction {
+                        player: ctx.you,
+                        action: named.clone(),
+                        amount,
+                    },
+                    until: Expiry::from_until(until, ctx.you, &self.turn),
+                });
+                self.did();
+                self.events.push(Event::OthersPowerWhereAction {
+                    player: ctx.you,
+                    action: named,
+                    amount,
+                    by: ctx.source,
+                });
+            }
             other => unreachable!("not a verb: {other:?}"),
         }
     }
@@ -527,7 +566,7 @@ impl GameState {
     }
 
     /// A card was placed in a zone by the ability of `by`: counted as a change, told.
-    fn placed(&mut self, card: Uid, to: Zone, by: Uid) {
+    pub(super) fn placed(&mut self, card: Uid, to: Zone, by: Uid) {
         self.did();
         self.events.push(Event::Placed {
             card,
@@ -1022,12 +1061,16 @@ impl GameState {
                     return;
                 };
                 if def.is_minion() {
+                    // Another player's hand is not "your hand" (Ancient Crashed Ship).
+                    let own_hand = from != Zone::Hand || self.owner(card) == player;
                     self.bases[b].minions.push(MinionInPlay {
                         card,
                         controller: player,
                         counters: 0,
                         attached: Vec::new(),
                         stored: Vec::new(),
+                        since_turn,
+                        played_from: own_hand.then_some(from),
                     });
                 } else {
                     self.bases[b].actions.push(action(card));

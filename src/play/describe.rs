@@ -442,6 +442,7 @@ impl<'a> Words<'a> {
             Choice::Allowance(a) => self.allowance_option(a),
             Choice::Continue => "continue".into(),
             Choice::Mode { label, .. } => label.clone(),
+            Choice::Number(n) => format!("power {n}"),
         }
     }
 

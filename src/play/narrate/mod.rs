@@ -247,6 +247,21 @@ fn sentences(scene: &Scene, events: &[Event]) -> Vec<Said> {
             Event::BaseToBottom { player, by } => one(scoring::base_to_bottom(w, *player, *by)),
             Event::BaseRevealed { base } => one(scoring::base_revealed(w, *base)),
             Event::BaseDiscarded { base, by } => one(scoring::base_discarded(w, *base, *by)),
+            Event::RevealedFromTop { player, cards, by } => {
+                one(hands::revealed_from_top(w, *player, cards, *by))
+            }
+            Event::ShuffledBack { player, cards, by } => {
+                one(hands::shuffled_back(w, *player, cards, *by))
+            }
+            Event::BaseDestroyed { base, by } => one(scoring::base_destroyed(w, *base, *by)),
+            Event::OthersPowerWhereAction {
+                player,
+                action,
+                amount,
+                by,
+            } => one(changes::others_power_where_action(
+                scene, *player, action, *amount, *by,
+            )),
         };
         i += used.max(1);
     }
