@@ -348,7 +348,8 @@ pub enum Effect {
     GainVp { who: PlayerSel, amount: Amount },
     /// Gain an extra play.
     ExtraPlay(ExtraPlay),
-    /// Play a specific card now, onto a base, as an extra play.
+    /// Play a specific card now, onto a base, as an extra play; an action onto a
+    /// minion when `to` is one (Egg Field's Head Grabber).
     PlayNow { card: Target, to: Target },
     /// A power change until the given moment.
     PowerUntil {
@@ -675,6 +676,9 @@ pub enum Selector {
         of: PlayerSel,
         #[serde(default)]
         filter: CardFilter,
+        /// The hand too, first (Egg Field: "your hand, deck and/or discard pile").
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        hand: bool,
     },
 }
 
@@ -956,6 +960,8 @@ pub enum Amount {
     /// The highest total power any of these players has on this base, as counted for
     /// VP (a pinned minion left out): "your power here", "the winner's".
     MaxPlayerPower(Box<(PlayerSel, Target)>),
+    /// How many +1 power counters a minion in play has (Alien Life Form pays one).
+    CountersOn(Target),
 }
 
 /// A condition.
@@ -1024,6 +1030,8 @@ pub enum Cond {
     /// The bound minion in play was played from the hand of the player who played
     /// it (Ancient Crashed Ship: "from anywhere other than your hand").
     PlayedFromOwnHand(Target),
+    /// Either (Head Grabber: on one of your minions, or there since the turn began).
+    Or(Box<Cond>, Box<Cond>),
 }
 
 /// When a temporary change ends.

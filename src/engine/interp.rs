@@ -477,13 +477,14 @@ impl GameState {
                     .map(Value::Card)
                     .collect()
             }
-            Selector::Search { of, filter } => self
+            Selector::Search { of, filter, hand } => self
                 .players_of(of, ctx)
                 .into_iter()
                 .flat_map(|p| {
                     let pl = &self.players[p.ix()];
-                    pl.deck
-                        .iter()
+                    let hand: &[Uid] = if *hand { &pl.hand } else { &[] };
+                    hand.iter()
+                        .chain(&pl.deck)
                         .chain(&pl.discard)
                         .copied()
                         .collect::<Vec<_>>()
@@ -565,6 +566,10 @@ impl GameState {
             Amount::PrintedPower(t) => self
                 .target_card(t, ctx)
                 .map_or(0, |c| self.printed_power(c)),
+            Amount::CountersOn(t) => self
+                .target_card(t, ctx)
+                .and_then(|c| self.minion(c))
+                .map_or(0, |m| m.counters as i32),
             Amount::MaxStartingPower(sel) => {
                 self.max_starting_power(sel, ctx, &mut vec![ctx.source])
             }
@@ -685,6 +690,7 @@ impl GameState {
                 .is_some_and(|turn| turn < self.turn.number),
             Cond::PlayedOffTop(t) => self.played_from(t, ctx) == Some(Zone::DeckTop),
             Cond::PlayedFromOwnHand(t) => self.played_from(t, ctx) == Some(Zone::Hand),
+            Cond::Or(a, b) => self.cond(a, ctx) || self.cond(b, ctx),
         }
     }
 

@@ -204,7 +204,14 @@ impl GameState {
                 }
             }
             Effect::PlayNow { card: what, to } => {
-                if let (Some(c), Some(base)) = (card(self, &what), card(self, &to)) {
+                let onto_minion = card(self, &to).filter(|&m| self.minion(m).is_some());
+                if let (Some(c), Some(m)) = (card(self, &what), onto_minion) {
+                    let onto = Some(super::decision::PlayTo::Minion(m));
+                    if self.extra_play_targets(ctx.you, c).contains(&onto) {
+                        let from = self.zone_of_hand_card(c);
+                        self.play_card(ctx.you, c, onto, from);
+                    }
+                } else if let (Some(c), Some(base)) = (card(self, &what), card(self, &to)) {
                     if !self.may_play_minion_on(ctx.you, c, base)
                         || self.extra_cards_capped(ctx.you)
                     {
