@@ -409,6 +409,9 @@ fn event_player(e: &Event) -> Option<PlayerId> {
         | Event::Named { player, .. }
         | Event::Used { player, .. }
         | Event::BaseToBottom { player, .. }
+        | Event::RevealedFromTop { player, .. }
+        | Event::ShuffledBack { player, .. }
+        | Event::OthersPowerWhereAction { player, .. }
         | Event::Passed { player } => Some(*player),
         Event::Destroyed { by, .. } | Event::ActionDestroyed { by, .. } => Some(*by),
         Event::GameOver { winner } => Some(*winner),
@@ -439,7 +442,11 @@ fn event_cards(e: &Event) -> Vec<Uid> {
         Event::BaseAdded { base, .. }
         | Event::BaseRevealed { base }
         | Event::BaseDiscarded { base, .. } => vec![*base],
-        Event::Drew { cards, .. } | Event::Discarded { cards, .. } => cards.clone(),
+        Event::Drew { cards, .. }
+        | Event::Discarded { cards, .. }
+        | Event::RevealedFromTop { cards, .. }
+        | Event::ShuffledBack { cards, .. } => cards.clone(),
+        Event::BaseDestroyed { base, .. } => vec![*base],
         Event::ScoringBase { base } | Event::BaseScored { base, .. } => vec![*base],
         Event::BreakpointChanged { base, .. } => vec![*base],
         Event::BaseReplaced { old, .. } => vec![*old],
