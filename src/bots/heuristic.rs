@@ -40,6 +40,20 @@ fn score(view: &SeatView, ask: &Ask, option: &Choice) -> i64 {
         (Ask::BeforeScoring { base }, Choice::Use { card, .. }) => special_gain(view, *base, *card),
         (Ask::Choose { purpose, source }, _) => pick(view, *purpose, *source, option),
         (Ask::DiscardToTen, Choice::Card(c)) => -card_value(view, *c),
+        // A power to play off the top: the one the deck holds most of, the higher of
+        // equals.
+        (Ask::ChooseNumber { .. }, Choice::Number(n)) => {
+            view.deck_minions_of_power(*n) as i64 * 10 + *n as i64
+        }
+        (_, Choice::Use { card, .. }) if destroys_its_base(view, *card) => {
+            // Nuke a base only where someone else leads.
+            let (mine, best_other) = view.base_of(*card).map_or((0, 0), |b| standing(view, b));
+            if best_other > mine {
+                30 + (best_other - mine) as i64
+            } else {
+                -5
+            }
+        }
         (Ask::ScoreWhich, Choice::Base(b)) => {
             let (mine, best_other) = standing(view, *b);
             (mine - best_other) as i64
@@ -80,6 +94,24 @@ fn only_moves_itself(view: &SeatView, card: Uid) -> bool {
         a.when == Trigger::Talent
             && matches!(&a.effect, Effect::Choose(c)
                 if matches!(&c.then, Effect::Transfer { action: Target::This, .. }))
+    })
+}
+
+/// True for a card whose Talent destroys the base it is on (Nuke It From Orbit).
+fn destroys_its_base(view: &SeatView, card: Uid) -> bool {
+    use crate::engine::effect::{Effect, Trigger};
+    fn destroys(e: &Effect) -> bool {
+        match e {
+            Effect::DestroyBase(_) => true,
+            Effect::Seq(parts) => parts.iter().any(destroys),
+            Effect::If { then, .. } => destroys(then),
+            _ => false,
+        }
+    }
+    view.def(card).is_some_and(|def| {
+        def.abilities()
+            .iter()
+            .any(|a| a.when == Trigger::Talent && destroys(&a.effect))
     })
 }
 

@@ -219,4 +219,21 @@ impl<'a> SeatView<'a> {
     pub fn breakpoint(&self, base: Uid) -> i32 {
         self.game.breakpoint(base)
     }
+
+    /// How many minions of this printed power the seat's deck holds: what its owner
+    /// can work out from its own cards seen elsewhere, never their order (a power to
+    /// name before playing one off the top: Chestbreaker, Game Over, Dude!).
+    pub fn deck_minions_of_power(&self, power: i32) -> usize {
+        let seat = self.seat();
+        self.game.players[seat.ix()]
+            .deck
+            .iter()
+            .filter(|&&c| {
+                self.game
+                    .def(c)
+                    .card()
+                    .is_some_and(|d| d.power() == Some(power as u32))
+            })
+            .count()
+    }
 }
