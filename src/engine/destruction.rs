@@ -105,16 +105,6 @@ impl GameState {
         let Some(b) = self.base_index(base) else {
             return;
         };
-        // "Every other card": the ability's own card is lifted off, resolving.
-        if let Some(i) = self.bases[b]
-            .actions
-            .iter()
-            .position(|a| a.card == ctx.source)
-        {
-            for c in self.bases[b].actions.remove(i).stored {
-                self.put_in_zone(c, Zone::Discard);
-            }
-        }
         self.events.push(Event::BaseDestroyed {
             base,
             by: ctx.source,

@@ -480,12 +480,10 @@ pub enum Effect {
     /// nothing is played; a card found that cannot be played there is discarded
     /// instead (Chestbreaker, Egg Field, Game Over, Dude!, Head Grabber, Brood Hive).
     PlayOffTop { filter: CardFilter, to: Target },
-    /// Destroy a base in play and every other card on it, without scoring: "after
+    /// Destroy a base in play and every card on it, without scoring: "after
     /// destroyed" abilities trigger, a card that escapes destruction is discarded as
     /// the base leaves, and the base goes to the base discard pile and is replaced
-    /// from the base deck as after scoring. The ability's own card, if on that base,
-    /// is lifted off it (resolving, in no zone) for the next verb to put somewhere
-    /// (Nuke It From Orbit, then boxed).
+    /// from the base deck as after scoring (Nuke It From Orbit, boxed first).
     DestroyBase(Target),
     /// Put a card in the box, out of the game for good: from play or from anywhere;
     /// nothing can stop it or bring it back (Nuke It From Orbit).
