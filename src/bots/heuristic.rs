@@ -83,35 +83,52 @@ fn gathers_to_one_place(view: &SeatView, source: &Uid) -> bool {
 }
 
 /// True for a card whose Talent only transfers the card itself to another minion
-/// (Ladybug, Leaf Armor): moving it round one's own minions gains nothing, so the
-/// bot leaves it where it is rather than narrate pointless moves.
+/// (Ladybug, Leaf Armor), or pays one of its own counters to move itself (Alien Life
+/// Form): moving it round gains nothing, so the bot leaves it where it is rather
+/// than narrate pointless moves.
 fn only_moves_itself(view: &SeatView, card: Uid) -> bool {
-    use crate::engine::effect::{Effect, Target, Trigger};
-    let Some(def) = view.def(card) else {
-        return false;
-    };
-    def.abilities().iter().any(|a| {
-        a.when == Trigger::Talent
-            && matches!(&a.effect, Effect::Choose(c)
-                if matches!(&c.then, Effect::Transfer { action: Target::This, .. }))
+    use crate::engine::effect::{Amount, Effect, Target};
+    talent_does(view, card, |e| match e {
+        Effect::Transfer {
+            action: Target::This,
+            ..
+        } => true,
+        Effect::AddCounters {
+            what: Target::This,
+            amount: Amount::Const(n),
+        } => *n < 0,
+        _ => false,
     })
 }
 
 /// True for a card whose Talent destroys the base it is on (Nuke It From Orbit).
 fn destroys_its_base(view: &SeatView, card: Uid) -> bool {
+    use crate::engine::effect::Effect;
+    talent_does(view, card, |e| matches!(e, Effect::DestroyBase(_)))
+}
+
+/// True when a card's Talent program does what `verb` looks for, in a sequence, a
+/// condition, a choice or "do X to do Y".
+fn talent_does(
+    view: &SeatView,
+    card: Uid,
+    verb: fn(&crate::engine::effect::Effect) -> bool,
+) -> bool {
     use crate::engine::effect::{Effect, Trigger};
-    fn destroys(e: &Effect) -> bool {
-        match e {
-            Effect::DestroyBase(_) => true,
-            Effect::Seq(parts) => parts.iter().any(destroys),
-            Effect::If { then, .. } => destroys(then),
-            _ => false,
-        }
+    fn does(e: &Effect, verb: fn(&Effect) -> bool) -> bool {
+        verb(e)
+            || match e {
+                Effect::Seq(parts) => parts.iter().any(|p| does(p, verb)),
+                Effect::If { then, .. } => does(then, verb),
+                Effect::ToDo { first, then } => does(first, verb) || does(then, verb),
+                Effect::Choose(c) => does(&c.then, verb),
+                _ => false,
+            }
     }
     view.def(card).is_some_and(|def| {
         def.abilities()
             .iter()
-            .any(|a| a.when == Trigger::Talent && destroys(&a.effect))
+            .any(|a| a.when == Trigger::Talent && does(&a.effect, verb))
     })
 }
 
