@@ -129,7 +129,7 @@ fn hive_queen_says_the_minus_one_and_base_detail_shows_it() {
     let mut g = game(
         r#"(
         players: [
-            (factions: ["extramorphs", "robots"], hand: ["robots.zapbot"]),
+            (factions: ["extramorphs", "robots"], hand: ["extramorphs.chestbreaker"]),
             (factions: ["ninjas", "pirates"]),
         ],
         bases: [
@@ -163,7 +163,7 @@ fn hive_queen_says_the_minus_one_and_base_detail_shows_it() {
     assert!(
         detail
             .iter()
-            .any(|l| l.contains("Zapbot") && l.ends_with("arrived this turn.")),
+            .any(|l| l.contains("Chestbreaker") && l.ends_with("arrived this turn.")),
         "{detail:?}"
     );
 }

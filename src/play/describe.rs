@@ -324,9 +324,9 @@ impl<'a> Words<'a> {
                     count(m.counters as usize, "power counter")
                 ));
             }
-            // "Since the start of this turn" (Chestbreaker): a minion that came this
-            // turn has not.
-            if m.since_turn == self.game.turn.number {
+            // "Since the start of this turn" (Chestbreaker's Talent): a minion that
+            // came this turn has not.
+            if m.since_turn == self.game.turn.number && self.has_talent(m.card) {
                 text.push_str(", arrived this turn");
             }
             for (effect, ctx) in &self.game.at_end_of_turn {
@@ -363,7 +363,7 @@ impl<'a> Words<'a> {
             {
                 text.push_str(&format!(", chosen: {label}"));
             }
-            if a.since_turn == self.game.turn.number {
+            if a.since_turn == self.game.turn.number && self.has_talent(a.card) {
                 text.push_str(", played this turn");
             }
             text.push_str(&self.stored_phrase(&a.stored));
@@ -371,6 +371,15 @@ impl<'a> Words<'a> {
         }
         lines.extend(self.lasting_at_base(base));
         lines
+    }
+
+    /// True for a card with a Talent: whether it came this turn may matter
+    /// (Chestbreaker, Nuke It From Orbit: "since the start of this turn").
+    fn has_talent(&self, card: Uid) -> bool {
+        self.game
+            .def(card)
+            .card()
+            .is_some_and(|c| c.labels.contains(&crate::cards::model::Label::Talent))
     }
 
     /// The lasting power changes that reach this base through an action of a player
