@@ -116,6 +116,18 @@ const TOPICS: &[Topic] = &[
             "On your turn: only in your own Play Cards step. At the end of the turn: in the End Turn step, before effects until the end of the turn run out.",
         ],
     },
+    Topic {
+        name: "off the top",
+        also: &["extramorphs", "box", "destroy a base", "since the start"],
+        lines: &[
+            "Play a card off the top of your deck: turn cards over one by one until one of the kind asked for shows, and play it; once it has resolved, the others are shuffled back into your deck.",
+            "A power to name is chosen before anything is turned over. An empty deck is first made from your discard pile; if it runs out while turning over, you stop. A card found that cannot be played there is discarded.",
+            "Any card turned over from a deck and then played counts as played off the top of a deck, whatever revealed it.",
+            "Since the start of this turn: a card that came into play this turn has not been there; a minion moved since keeps it.",
+            "Destroying a base: the base and every card on it are destroyed, without scoring, and a new base takes its place as after scoring.",
+            "The box: a card put in the box is out of the game for good; nothing stops it or brings it back.",
+        ],
+    },
 ];
 
 /// The topics' lines: with no topic, the list of topics; a topic by name, the start
