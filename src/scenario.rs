@@ -412,6 +412,7 @@ fn event_player(e: &Event) -> Option<PlayerId> {
         | Event::RevealedFromTop { player, .. }
         | Event::ShuffledBack { player, .. }
         | Event::OthersPowerWhereAction { player, .. }
+        | Event::PowerNamed { player, .. }
         | Event::Passed { player } => Some(*player),
         Event::Destroyed { by, .. } | Event::ActionDestroyed { by, .. } => Some(*by),
         Event::GameOver { winner } => Some(*winner),

@@ -73,6 +73,7 @@ fn cards_revealed_off_the_top_and_shuffled_back_are_named_with_their_cause() {
     answer(&mut g, |c| matches!(c, Choice::Use { .. }));
     let (before, events) = answer(&mut g, |c| *c == Choice::Number(4));
     let lines = said(&before, &g, &events);
+    assert_eq!(lines[0], "Chestbreaker: You name power 4.");
     assert!(
         lines
             .iter()

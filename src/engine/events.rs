@@ -176,6 +176,13 @@ pub enum Event {
     /// A base was destroyed with every card on it, without scoring, by the ability
     /// of `by` (Nuke It From Orbit); `BaseReplaced` follows.
     BaseDestroyed { base: Uid, by: Uid },
+    /// A player chose a number for the ability of `by`: the power of the minion to
+    /// play off the top of their deck (Chestbreaker, Game Over, Dude!).
+    PowerNamed {
+        player: PlayerId,
+        power: i32,
+        by: Uid,
+    },
     /// Until the start of `player`'s next turn, other players' minions have `amount`
     /// power at each base holding `player`'s action named `action` (Hive Queen).
     OthersPowerWhereAction {

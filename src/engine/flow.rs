@@ -603,6 +603,11 @@ impl GameState {
             }
             Resume::ChooseNumber { bind, then, ctx } => {
                 if let Choice::Number(n) = choice {
+                    self.events.push(Event::PowerNamed {
+                        player,
+                        power: n,
+                        by: ctx.source,
+                    });
                     self.stack.push(Task::Run(
                         *then,
                         ctx.with(&bind, super::interp::Value::Num(n)),

@@ -254,6 +254,15 @@ fn sentences(scene: &Scene, events: &[Event]) -> Vec<Said> {
                 one(hands::shuffled_back(w, *player, cards, *by))
             }
             Event::BaseDestroyed { base, by } => one(scoring::base_destroyed(w, *base, *by)),
+            Event::PowerNamed { player, power, by } => one(say(
+                Verbosity::Brief,
+                format!(
+                    "{}{} power {power}.",
+                    cause(w, Some(*by)),
+                    w.acts(*player, "name")
+                ),
+                vec![],
+            )),
             Event::OthersPowerWhereAction {
                 player,
                 action,
