@@ -78,6 +78,8 @@ pub enum Answer {
     Continue,
     /// Pick mode number N (from 0, in the card's order) of a "choose one".
     Mode(u8),
+    /// Choose this number (a power: Chestbreaker, Game Over, Dude!).
+    Number(i32),
 }
 
 /// Something that must hold.
@@ -283,6 +285,7 @@ fn matches(game: &GameState, a: &Answer, c: &Choice) -> bool {
         },
         (Answer::Continue, Choice::Continue) => true,
         (Answer::Mode(n), Choice::Mode { index, .. }) => index == n,
+        (Answer::Number(n), Choice::Number(x)) => x == n,
         _ => false,
     }
 }
@@ -412,6 +415,10 @@ fn event_player(e: &Event) -> Option<PlayerId> {
         | Event::Named { player, .. }
         | Event::Used { player, .. }
         | Event::BaseToBottom { player, .. }
+        | Event::RevealedFromTop { player, .. }
+        | Event::ShuffledBack { player, .. }
+        | Event::OthersPowerWhereAction { player, .. }
+        | Event::PowerNamed { player, .. }
         | Event::Passed { player } => Some(*player),
         Event::Destroyed { by, .. } | Event::ActionDestroyed { by, .. } => Some(*by),
         Event::GameOver { winner } => Some(*winner),
@@ -445,7 +452,11 @@ fn event_cards(e: &Event) -> Vec<Uid> {
         Event::BaseAdded { base, .. }
         | Event::BaseRevealed { base }
         | Event::BaseDiscarded { base, .. } => vec![*base],
-        Event::Drew { cards, .. } | Event::Discarded { cards, .. } => cards.clone(),
+        Event::Drew { cards, .. }
+        | Event::Discarded { cards, .. }
+        | Event::RevealedFromTop { cards, .. }
+        | Event::ShuffledBack { cards, .. } => cards.clone(),
+        Event::BaseDestroyed { base, .. } => vec![*base],
         Event::ScoringBase { base } | Event::BaseScored { base, .. } => vec![*base],
         Event::BreakpointChanged { base, .. } => vec![*base],
         Event::BaseReplaced { old, .. } => vec![*old],

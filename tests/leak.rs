@@ -50,6 +50,19 @@ fn allowed(
                 ok.insert(*card);
             }
             Event::Discarded { cards, .. } => ok.extend(cards),
+            // Turned over off the top of a deck, for everyone to see (and so known
+            // as they are shuffled back).
+            // A card name that is part of an ability's printed words (Hive Queen's
+            // "Egg Field") names no particular card.
+            Event::OthersPowerWhereAction { action, .. } => ok.extend(
+                (0..after.cards.len() as u16)
+                    .map(Uid)
+                    .filter(|&c| after.def(c).name() == action.as_str()),
+            ),
+            Event::RevealedFromTop { cards, by, .. } | Event::ShuffledBack { cards, by, .. } => {
+                ok.extend(cards);
+                ok.insert(*by);
+            }
             Event::Drew { player, cards, .. } if Some(*player) == viewer => ok.extend(cards),
             Event::LookedAtHand { player, target } if Some(*player) == viewer => {
                 ok.extend(&after.players[target.ix()].hand)

@@ -62,6 +62,20 @@ fn score(view: &SeatView, ask: &Ask, option: &Choice) -> i64 {
         (Ask::BeforeScoring { base }, Choice::Use { card, .. }) => special_gain(view, *base, *card),
         (Ask::Choose { purpose, source }, _) => pick(view, *purpose, *source, option),
         (Ask::DiscardToTen, Choice::Card(c)) => -card_value(view, *c),
+        // A power to play off the top: the one the deck holds most of, the higher of
+        // equals.
+        (Ask::ChooseNumber { .. }, Choice::Number(n)) => {
+            view.deck_minions_of_power(*n) as i64 * 10 + *n as i64
+        }
+        (_, Choice::Use { card, .. }) if destroys_its_base(view, *card) => {
+            // Nuke a base only where someone else leads.
+            let (mine, best_other) = view.base_of(*card).map_or((0, 0), |b| standing(view, b));
+            if best_other > mine {
+                30 + (best_other - mine) as i64
+            } else {
+                -5
+            }
+        }
         (Ask::ScoreWhich, Choice::Base(b)) => {
             let (mine, best_other) = standing(view, *b);
             (mine - best_other) as i64
@@ -133,17 +147,52 @@ fn acts_after_scoring(view: &SeatView, source: Uid) -> bool {
 }
 
 /// True for a card whose Talent only transfers the card itself to another minion
-/// (Ladybug, Leaf Armor): moving it round one's own minions gains nothing, so the
-/// bot leaves it where it is rather than narrate pointless moves.
+/// (Ladybug, Leaf Armor), or pays one of its own counters to move itself (Alien Life
+/// Form): moving it round gains nothing, so the bot leaves it where it is rather
+/// than narrate pointless moves.
 fn only_moves_itself(view: &SeatView, card: Uid) -> bool {
-    use crate::engine::effect::{Effect, Target, Trigger};
-    let Some(def) = view.def(card) else {
-        return false;
-    };
-    def.abilities().iter().any(|a| {
-        a.when == Trigger::Talent
-            && matches!(&a.effect, Effect::Choose(c)
-                if matches!(&c.then, Effect::Transfer { action: Target::This, .. }))
+    use crate::engine::effect::{Amount, Effect, Target};
+    talent_does(view, card, |e| match e {
+        Effect::Transfer {
+            action: Target::This,
+            ..
+        } => true,
+        Effect::AddCounters {
+            what: Target::This,
+            amount: Amount::Const(n),
+        } => *n < 0,
+        _ => false,
+    })
+}
+
+/// True for a card whose Talent destroys the base it is on (Nuke It From Orbit).
+fn destroys_its_base(view: &SeatView, card: Uid) -> bool {
+    use crate::engine::effect::Effect;
+    talent_does(view, card, |e| matches!(e, Effect::DestroyBase(_)))
+}
+
+/// True when a card's Talent program does what `verb` looks for, in a sequence, a
+/// condition, a choice or "do X to do Y".
+fn talent_does(
+    view: &SeatView,
+    card: Uid,
+    verb: fn(&crate::engine::effect::Effect) -> bool,
+) -> bool {
+    use crate::engine::effect::{Effect, Trigger};
+    fn does(e: &Effect, verb: fn(&Effect) -> bool) -> bool {
+        verb(e)
+            || match e {
+                Effect::Seq(parts) => parts.iter().any(|p| does(p, verb)),
+                Effect::If { then, .. } => does(then, verb),
+                Effect::ToDo { first, then } => does(first, verb) || does(then, verb),
+                Effect::Choose(c) => does(&c.then, verb),
+                _ => false,
+            }
+    }
+    view.def(card).is_some_and(|def| {
+        def.abilities()
+            .iter()
+            .any(|a| a.when == Trigger::Talent && does(&a.effect, verb))
     })
 }
 

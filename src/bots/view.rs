@@ -224,4 +224,21 @@ impl<'a> SeatView<'a> {
     pub fn stasis_counters(&self, card: Uid) -> Option<u32> {
         matches!(self.game.locate(card), Loc::Stasis(_)).then(|| self.game.stasis_counters(card))
     }
+
+    /// How many minions of this printed power the seat's deck holds: what its owner
+    /// can work out from its own cards seen elsewhere, never their order (a power to
+    /// name before playing one off the top: Chestbreaker, Game Over, Dude!).
+    pub fn deck_minions_of_power(&self, power: i32) -> usize {
+        let seat = self.seat();
+        self.game.players[seat.ix()]
+            .deck
+            .iter()
+            .filter(|&&c| {
+                self.game
+                    .def(c)
+                    .card()
+                    .is_some_and(|d| d.power() == Some(power as u32))
+            })
+            .count()
+    }
 }

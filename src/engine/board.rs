@@ -344,6 +344,17 @@ impl GameState {
                     amount,
                     base,
                 } if m == card && self.bases[b].card == base => total += amount,
+                Lasting::OthersPowerWhereAction {
+                    player,
+                    ref action,
+                    amount,
+                } if minion.controller != player
+                    && self.bases[b].actions.iter().any(|a| {
+                        a.controller == player && self.def(a.card).name() == action.as_str()
+                    }) =>
+                {
+                    total += amount
+                }
                 _ => {}
             }
         }

@@ -51,6 +51,8 @@ pub enum Choice {
     Continue,
     /// One of the modes of a "choose one": its number and what it does.
     Mode { index: u8, label: String },
+    /// A number chosen for a card's ability: a power (Chestbreaker, Game Over, Dude!).
+    Number(i32),
 }
 
 /// What is being asked.
@@ -91,6 +93,9 @@ pub enum Ask {
     /// This minion would be destroyed and several effects could happen instead:
     /// which one does? (The current player picks.)
     Instead { card: Uid },
+    /// A number for a card's ability: the power of the minion to play off the top of
+    /// the deck (Chestbreaker, Game Over, Dude!, Head Grabber).
+    ChooseNumber { source: Uid },
 }
 
 /// The question and its options.
@@ -154,6 +159,12 @@ pub enum Resume {
     Paused,
     /// A "choose one"; the options are the modes' numbers.
     ChooseOne { modes: Vec<Mode>, ctx: Box<Ctx> },
+    /// A number chosen: bound to `bind`, then `then` runs.
+    ChooseNumber {
+        bind: String,
+        then: Box<Effect>,
+        ctx: Box<Ctx>,
+    },
 }
 
 /// The pending decision with its continuation.

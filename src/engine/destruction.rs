@@ -97,6 +97,32 @@ impl GameState {
         }
     }
 
+    /// Destroys a base and every other card on it, without scoring (see
+    /// [`super::effect::Effect::DestroyBase`]): the cards on it as one "destroy all",
+    /// then, once what replaces a destruction has happened, the base leaves play and
+    /// is replaced, with whatever escaped destruction discarded.
+    pub(super) fn destroy_base(&mut self, base: Uid, ctx: &Ctx) {
+        let Some(b) = self.base_index(base) else {
+            return;
+        };
+        self.events.push(Event::BaseDestroyed {
+            base,
+            by: ctx.source,
+        });
+        self.did();
+        self.stack.push(Task::ReplaceDestroyedBase(base));
+        let slot = &self.bases[b];
+        // Actions first, so that each is told destroyed before its minion takes it.
+        let targets: Vec<Uid> = slot
+            .minions
+            .iter()
+            .flat_map(|m| m.attached.iter().map(|a| a.card))
+            .chain(slot.actions.iter().map(|a| a.card))
+            .chain(slot.minions.iter().map(|m| m.card))
+            .collect();
+        self.destroy_all(&targets, ctx);
+    }
+
     /// What could happen instead of this minion being destroyed: its own Special
     /// (Buccaneer), an action on it (Hang in There), a base elsewhere that offers its
     /// owner a way out (The House of Nine Lives). Only one of them replaces the

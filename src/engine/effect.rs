@@ -313,6 +313,10 @@ pub enum Effect {
         body: Box<Effect>,
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         first_only: bool,
+        /// Start with the player to the left of the current player, who goes last
+        /// (Brood Hive: "in turn starting with the player to the left").
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        current_last: bool,
     },
 
     /// "Choose one": "you" pick one of these modes, and it runs (Titania, Puck).
@@ -367,7 +371,8 @@ pub enum Effect {
     GainVp { who: PlayerSel, amount: Amount },
     /// Gain an extra play.
     ExtraPlay(ExtraPlay),
-    /// Play a specific card now, onto a base, as an extra play.
+    /// Play a specific card now, onto a base, as an extra play; an action onto a
+    /// minion when `to` is one (Egg Field's Head Grabber).
     PlayNow { card: Target, to: Target },
     /// A power change until the given moment.
     PowerUntil {
@@ -502,6 +507,41 @@ pub enum Effect {
     RemoveStasisCounters { what: Target, amount: Amount },
     /// Discard a card from stasis, with the cards stored under it (Lightning Strike).
     DiscardFromStasis(Target),
+    /// "You" choose a number from `from` to `to`, bound as a number to `bind`, then
+    /// `then` runs: "choose power 3 or 4", "a power less than 5" (Chestbreaker,
+    /// Game Over, Dude!, Head Grabber), chosen before anything is revealed.
+    ChooseNumber {
+        bind: String,
+        from: i32,
+        to: i32,
+        then: Box<Effect>,
+    },
+    /// "Play an extra minion ... off the top of your deck" (rulebook "Cards Played
+    /// off the Top of the Deck"): "you" reveal cards from the top of your deck one by
+    /// one until one matching `filter` shows; the revealed cards are set aside (in no
+    /// zone). It is played at once as an extra card onto the base `to` and resolves
+    /// fully; then the other revealed cards are shuffled into the deck. An empty deck
+    /// is first made anew from the discard pile; if it runs out while revealing,
+    /// nothing is played; a card found that cannot be played there is discarded
+    /// instead (Chestbreaker, Egg Field, Game Over, Dude!, Head Grabber, Brood Hive).
+    PlayOffTop { filter: CardFilter, to: Target },
+    /// Destroy a base in play and every card on it, without scoring: "after
+    /// destroyed" abilities trigger, a card that escapes destruction is discarded as
+    /// the base leaves, and the base goes to the base discard pile and is replaced
+    /// from the base deck as after scoring (Nuke It From Orbit, boxed first).
+    DestroyBase(Target),
+    /// Put a card in the box, out of the game for good: from play or from anywhere;
+    /// nothing can stop it or bring it back (Nuke It From Orbit).
+    PutInBox(Target),
+    /// Until the given moment, minions of players other than "you" get this much
+    /// power at every base holding an action of yours with this name: read whenever
+    /// power is computed, so minions arriving later are hit too, and it lasts even if
+    /// the source leaves play (Hive Queen's Talent: -1 where you have an Egg Field).
+    OthersPowerWhereAction {
+        named: String,
+        amount: Amount,
+        until: Until,
+    },
 }
 
 impl Effect {
@@ -688,6 +728,9 @@ pub enum Selector {
         of: PlayerSel,
         #[serde(default)]
         filter: CardFilter,
+        /// The hand too, first (Egg Field: "your hand, deck and/or discard pile").
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        hand: bool,
     },
     /// The cards these players have in stasis, with at least this many stasis
     /// counters (Zany Prof, Lifelong Bully, Will Have to Do).
@@ -822,6 +865,10 @@ pub struct CardFilter {
     /// (Sir Squeezes: their powers together 5 or less).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub power_within: Option<Amount>,
+    /// Printed power exactly this number, computed now: a power chosen with
+    /// [`Effect::ChooseNumber`] (Chestbreaker, Game Over, Dude!, Head Grabber).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub power_is: Option<Amount>,
 }
 
 /// Which actions in play.
@@ -980,7 +1027,7 @@ pub enum Amount {
     /// VP (a pinned minion left out): "your power here", "the winner's".
     MaxPlayerPower(Box<(PlayerSel, Target)>),
     /// How many +1 power counters a minion carries now (Gracie Brones: +1 power per
-    /// counter); 0 for a card that is not a minion in play.
+    /// counter; Alien Life Form pays one); 0 for a card that is not a minion in play.
     CountersOn(Target),
     /// The stasis counters on a card in stasis (0 elsewhere) (Lightning Strike).
     StasisCounters(Target),
@@ -1052,6 +1099,18 @@ pub enum Cond {
     /// The bound card left stasis this turn, so it cannot go straight back: its offer
     /// to go into stasis is not made (Sidelined Girlfriend played from stasis).
     LeftStasisThisTurn(Target),
+    /// The bound card in play (a minion on a base, or an action on a base or a
+    /// minion) has been there since before this turn began; moving or transferring
+    /// it keeps that (Chestbreaker, Head Grabber, Nuke It From Orbit).
+    InPlaySinceTurnStart(Target),
+    /// The bound minion in play was played off the top of a deck: revealed from the
+    /// top and played, by any card (Alien Life Form, Extradrone; Hoverbot counts).
+    PlayedOffTop(Target),
+    /// The bound minion in play was played from the hand of the player who played
+    /// it (Ancient Crashed Ship: "from anywhere other than your hand").
+    PlayedFromOwnHand(Target),
+    /// Either (Head Grabber: on one of your minions, or there since the turn began).
+    Or(Box<Cond>, Box<Cond>),
 }
 
 /// When a temporary change ends.

@@ -6,7 +6,7 @@ use super::state::{Phase, PlayerId, Uid};
 use serde::{Deserialize, Serialize};
 
 /// Where a card went or came from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Zone {
     /// A player's hand.
     Hand,
@@ -180,4 +180,36 @@ pub enum Event {
     /// A card left stasis for its owner's discard pile, with the cards stored under
     /// it: by the ability of `by`, or (none) at the end of a turn with no counters left.
     DiscardedFromStasis { card: Uid, by: Option<Uid> },
+    /// Cards turned over one by one from the top of a player's deck, in order, to
+    /// play one off the top, by the ability of `by` (Chestbreaker): shown to all.
+    RevealedFromTop {
+        player: PlayerId,
+        cards: Vec<Uid>,
+        by: Uid,
+    },
+    /// Revealed cards not played were shuffled back into their owner's deck, by the
+    /// ability of `by` (after playing one off the top).
+    ShuffledBack {
+        player: PlayerId,
+        cards: Vec<Uid>,
+        by: Uid,
+    },
+    /// A base was destroyed with every card on it, without scoring, by the ability
+    /// of `by` (Nuke It From Orbit); `BaseReplaced` follows.
+    BaseDestroyed { base: Uid, by: Uid },
+    /// A player chose a number for the ability of `by`: the power of the minion to
+    /// play off the top of their deck (Chestbreaker, Game Over, Dude!).
+    PowerNamed {
+        player: PlayerId,
+        power: i32,
+        by: Uid,
+    },
+    /// Until the start of `player`'s next turn, other players' minions have `amount`
+    /// power at each base holding `player`'s action named `action` (Hive Queen).
+    OthersPowerWhereAction {
+        player: PlayerId,
+        action: String,
+        amount: i32,
+        by: Uid,
+    },
 }

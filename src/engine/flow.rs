@@ -89,6 +89,15 @@ pub enum Task {
     /// A played card's on-play abilities have resolved: it is no longer being played
     /// (see [`GameState::playing`]).
     PlayResolved(Uid),
+    /// The cards revealed off the top of `player`'s deck by the ability of `by` and
+    /// not played go back: shuffled into the deck, once what was played has resolved.
+    ShuffleBack {
+        player: PlayerId,
+        cards: Vec<Uid>,
+        by: Uid,
+    },
+    /// A destroyed base, its cards destroyed, leaves play and is replaced.
+    ReplaceDestroyedBase(Uid),
 }
 
 /// Why an answer was refused.
@@ -281,6 +290,10 @@ impl GameState {
             Task::ClearBase(base) => self.clear_base(base),
             Task::FinishTurn => self.finish_turn(),
             Task::PlayResolved(card) => self.play_resolved(card),
+            Task::ShuffleBack { player, cards, by } => self.shuffle_back(player, &cards, by),
+            Task::ReplaceDestroyedBase(base) => {
+                self.discard_and_replace(base, false);
+            }
             Task::BeginPlayCards => {
                 let player = self.turn.player;
                 self.turn.phase = Phase::PlayCards;
@@ -591,6 +604,19 @@ impl GameState {
                         let mode = modes.swap_remove(index as usize);
                         self.stack.push(Task::Run(mode.effect, *ctx));
                     }
+                }
+            }
+            Resume::ChooseNumber { bind, then, ctx } => {
+                if let Choice::Number(n) = choice {
+                    self.events.push(Event::PowerNamed {
+                        player,
+                        power: n,
+                        by: ctx.source,
+                    });
+                    self.stack.push(Task::Run(
+                        *then,
+                        ctx.with(&bind, super::interp::Value::Num(n)),
+                    ));
                 }
             }
             Resume::ExtraNow { focus } => {

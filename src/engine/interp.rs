@@ -9,6 +9,7 @@ use super::effect::{
     ActionFilter, Amount, BaseFilter, BaseSel, CardFilter, Choose, Cond, Effect, MinionFilter,
     PlayerSel, Selector, Target,
 };
+use super::events::Zone;
 use super::flow::Task;
 use super::state::{GameState, PlayerId, Uid};
 use serde::{Deserialize, Serialize};
@@ -331,7 +332,7 @@ impl GameState {
         true
     }
 
-    fn card_matches(&self, f: &CardFilter, card: Uid, ctx: &Ctx) -> bool {
+    pub(super) fn card_matches(&self, f: &CardFilter, card: Uid, ctx: &Ctx) -> bool {
         let Some(c) = self.def(card).card() else {
             return false;
         };
@@ -365,6 +366,9 @@ impl GameState {
                 self.target_card(t, ctx)
                     .is_some_and(|n| self.def(n).name() == c.name)
             })
+            && f.power_is
+                .as_ref()
+                .is_none_or(|a| c.power().is_some_and(|x| x as i32 == self.amount(a, ctx)))
     }
 
     /// Everything a selector matches now, in table order; a card filter asking for
@@ -482,13 +486,14 @@ impl GameState {
                     .map(Value::Card)
                     .collect()
             }
-            Selector::Search { of, filter } => self
+            Selector::Search { of, filter, hand } => self
                 .players_of(of, ctx)
                 .into_iter()
                 .flat_map(|p| {
                     let pl = &self.players[p.ix()];
-                    pl.deck
-                        .iter()
+                    let hand: &[Uid] = if *hand { &pl.hand } else { &[] };
+                    hand.iter()
+                        .chain(&pl.deck)
                         .chain(&pl.discard)
                         .copied()
                         .collect::<Vec<_>>()
@@ -587,6 +592,10 @@ impl GameState {
             Amount::PrintedPower(t) => self
                 .target_card(t, ctx)
                 .map_or(0, |c| self.printed_power(c)),
+            Amount::CountersOn(t) => self
+                .target_card(t, ctx)
+                .and_then(|c| self.minion(c))
+                .map_or(0, |m| m.counters as i32),
             Amount::MaxStartingPower(sel) => {
                 self.max_starting_power(sel, ctx, &mut vec![ctx.source])
             }
@@ -623,10 +632,6 @@ impl GameState {
                     .unwrap_or(0),
                 None => 0,
             },
-            Amount::CountersOn(t) => self
-                .target_card(t, ctx)
-                .and_then(|c| self.minion(c))
-                .map_or(0, |m| m.counters as i32),
             Amount::MinionsPlayedThisTurn => self
                 .turn
                 .played_minions
@@ -710,7 +715,32 @@ impl GameState {
                     _ => false,
                 }
             }
+            Cond::InPlaySinceTurnStart(t) => self
+                .target_card(t, ctx)
+                .and_then(|c| self.arrived_on_turn(c))
+                .is_some_and(|turn| turn < self.turn.number),
+            Cond::PlayedOffTop(t) => self.played_from(t, ctx) == Some(Zone::DeckTop),
+            Cond::PlayedFromOwnHand(t) => self.played_from(t, ctx) == Some(Zone::Hand),
+            Cond::Or(a, b) => self.cond(a, ctx) || self.cond(b, ctx),
         }
+    }
+
+    /// The turn a card in play arrived on: a minion on its base, an action on a
+    /// base or a minion. None for a card not in play.
+    fn arrived_on_turn(&self, card: Uid) -> Option<u32> {
+        match self.locate(card) {
+            Loc::Minion(b, m) => Some(self.bases[b].minions[m].since_turn),
+            Loc::OnBase(..) | Loc::OnMinion(..) => self.action(card).map(|a| a.since_turn),
+            _ => None,
+        }
+    }
+
+    /// Where the bound minion in play was played from (see
+    /// [`super::state::MinionInPlay::played_from`]).
+    fn played_from(&self, t: &Target, ctx: &Ctx) -> Option<Zone> {
+        self.target_card(t, ctx)
+            .and_then(|c| self.minion(c))
+            .and_then(|m| m.played_from)
     }
 
     /// False when a program is an `If` with nothing `otherwise` whose condition fails
@@ -850,10 +880,13 @@ impl GameState {
                 players,
                 body,
                 first_only,
+                current_last,
             } => {
                 let n = self.players.len();
                 let mut players = self.players_of(&players, &ctx);
-                players.sort_by_key(|p| (p.ix() + n - self.turn.player.ix()) % n);
+                // From the current player round the table, or from the next one.
+                let start = self.turn.player.ix() + usize::from(current_last);
+                players.sort_by_key(|p| (p.ix() + 2 * n - start) % n);
                 if first_only {
                     players.truncate(1);
                 }
@@ -889,6 +922,25 @@ impl GameState {
                         ctx,
                         since: None,
                     })))
+            }
+            Effect::ChooseNumber {
+                bind,
+                from,
+                to,
+                then,
+            } => {
+                self.pending = Some(Pending {
+                    decision: Decision {
+                        player: ctx.you,
+                        ask: Ask::ChooseNumber { source: ctx.source },
+                        options: (from..=to).map(Choice::Number).collect(),
+                    },
+                    resume: Resume::ChooseNumber {
+                        bind,
+                        then,
+                        ctx: Box::new(ctx),
+                    },
+                });
             }
             verb => self.run_verb(verb, ctx),
         }

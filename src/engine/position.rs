@@ -301,6 +301,8 @@ impl GameState {
                     counters: m.counters,
                     attached,
                     stored,
+                    since_turn: 0,
+                    played_from: None,
                 });
             }
             bases.push(BaseInPlay {

@@ -280,10 +280,20 @@ impl GameState {
 
     /// Everything still on the scored base goes to its owners' discard piles (this is
     /// not destruction); the base goes to the base discard pile and the top of the base
-    /// deck replaces it.
+    /// deck replaces it. Then what that triggered resolves.
     pub(super) fn clear_base(&mut self, base: Uid) {
+        if self.discard_and_replace(base, true) {
+            self.open_window();
+        }
+    }
+
+    /// [`Self::clear_base`] without opening the window of what it triggered (a base
+    /// destroyed by a card: Nuke It From Orbit, whose resolution opens it). A base
+    /// that did not score (`scored` false) has no "after it is scored and replaced"
+    /// ability (Tortuga). False when no base took its place.
+    pub(super) fn discard_and_replace(&mut self, base: Uid, scored: bool) -> bool {
         let Some(b) = self.base_index(base) else {
-            return;
+            return false;
         };
         self.left_play_ignored = (0..self.players.len() as u8)
             .map(PlayerId)
@@ -321,7 +331,7 @@ impl GameState {
                 old: base,
                 new: None,
             });
-            return;
+            return false;
         }
         let new = self.base_deck.remove(0);
         self.bases[b].card = new;
@@ -329,11 +339,13 @@ impl GameState {
             old: base,
             new: Some(new),
         });
-        self.queue_base_ability(base, Trigger::AfterThisBaseReplaced, Some(new));
+        if scored {
+            self.queue_base_ability(base, Trigger::AfterThisBaseReplaced, Some(new));
+        }
         // What waited for this replacement (Lost City), then Specials in hands.
         let (now, later): (Vec<_>, Vec<_>) = std::mem::take(&mut self.delayed)
             .into_iter()
-            .partition(|d| d.base == base);
+            .partition(|d| d.base == base && scored);
         self.delayed = later;
         for d in now {
             let mut ctx = d.ctx;
@@ -343,7 +355,7 @@ impl GameState {
             self.trigger(Trigger::AfterThisBaseReplaced, d.effect, ctx);
         }
         self.base_entered(new);
-        self.open_window();
+        true
     }
 
     /// Uses a "before scoring" Special (or, `after`, an "after scoring" one): plays a

@@ -89,6 +89,15 @@ pub struct MinionInPlay {
     pub attached: Vec<ActionInPlay>,
     /// Cards stored under it.
     pub stored: Vec<Uid>,
+    /// The turn number it came onto a base on; moving between bases keeps it: "on a
+    /// base since the start of this turn" (Chestbreaker). 0: before the first turn.
+    #[serde(default)]
+    pub since_turn: u32,
+    /// Where it was played from, as its player played it: `DeckTop` for a card
+    /// played off the top of a deck (Alien Life Form, Extradrone), `Hand` only for
+    /// its player's own hand (Ancient Crashed Ship). None: put in play unplayed.
+    #[serde(default)]
+    pub played_from: Option<super::events::Zone>,
 }
 
 /// A base in play.
@@ -238,6 +247,14 @@ pub enum Lasting {
     /// The player cannot play actions during this turn (by number), which is their
     /// next turn (Mark of Sleep): it does not apply before then.
     NoActionsOnTurn { player: PlayerId, turn: u32 },
+    /// Minions of players other than `player` get `amount` power at every base that
+    /// holds an action named `action` controlled by `player`, whenever they got there
+    /// (Hive Queen's Talent: -1 where you have an Egg Field).
+    OthersPowerWhereAction {
+        player: PlayerId,
+        action: String,
+        amount: i32,
+    },
 }
 
 /// A lasting effect and when it ends.

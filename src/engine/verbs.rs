@@ -204,7 +204,14 @@ impl GameState {
                 }
             }
             Effect::PlayNow { card: what, to } => {
-                if let (Some(c), Some(base)) = (card(self, &what), card(self, &to)) {
+                let onto_minion = card(self, &to).filter(|&m| self.minion(m).is_some());
+                if let (Some(c), Some(m)) = (card(self, &what), onto_minion) {
+                    let onto = Some(super::decision::PlayTo::Minion(m));
+                    if self.extra_play_targets(ctx.you, c).contains(&onto) {
+                        let from = self.zone_of_hand_card(c);
+                        self.play_card(ctx.you, c, onto, from);
+                    }
+                } else if let (Some(c), Some(base)) = (card(self, &what), card(self, &to)) {
                     if !self.may_play_minion_on(ctx.you, c, base)
                         || self.extra_cards_capped(ctx.you)
                     {
@@ -520,6 +527,45 @@ impl GameState {
                     self.discard_from_stasis(c, Some(ctx.source));
                 }
             }
+            Effect::PlayOffTop { filter, to } => self.play_off_top(&filter, &to, &ctx),
+            Effect::DestroyBase(t) => {
+                if let Some(b) = card(self, &t) {
+                    self.destroy_base(b, &ctx);
+                }
+            }
+            Effect::PutInBox(t) => {
+                if let Some(c) = card(self, &t).filter(|c| !self.boxed.contains(c)) {
+                    if self.on_table(c) {
+                        self.leave_play(c, Zone::Box);
+                    } else {
+                        self.take_out_of_zone(c);
+                        self.put_in_zone(c, Zone::Box);
+                    }
+                    self.placed(c, Zone::Box, ctx.source);
+                }
+            }
+            Effect::OthersPowerWhereAction {
+                named,
+                amount,
+                until,
+            } => {
+                let amount = self.amount(&amount, &ctx);
+                self.lasting.push(LastingEffect {
+                    what: Lasting::OthersPowerWhereAction {
+                        player: ctx.you,
+                        action: named.clone(),
+                        amount,
+                    },
+                    until: Expiry::from_until(until, ctx.you, &self.turn),
+                });
+                self.did();
+                self.events.push(Event::OthersPowerWhereAction {
+                    player: ctx.you,
+                    action: named,
+                    amount,
+                    by: ctx.source,
+                });
+            }
             other => unreachable!("not a verb: {other:?}"),
         }
     }
@@ -562,7 +608,7 @@ impl GameState {
     }
 
     /// A card was placed in a zone by the ability of `by`: counted as a change, told.
-    fn placed(&mut self, card: Uid, to: Zone, by: Uid) {
+    pub(super) fn placed(&mut self, card: Uid, to: Zone, by: Uid) {
         self.did();
         self.events.push(Event::Placed {
             card,
@@ -1067,12 +1113,16 @@ impl GameState {
                     return;
                 };
                 if def.is_minion() {
+                    // Another player's hand is not "your hand" (Ancient Crashed Ship).
+                    let own_hand = from != Zone::Hand || self.owner(card) == player;
                     self.bases[b].minions.push(MinionInPlay {
                         card,
                         controller: player,
                         counters: 0,
                         attached: Vec::new(),
                         stored: Vec::new(),
+                        since_turn,
+                        played_from: own_hand.then_some(from),
                     });
                 } else {
                     self.bases[b].actions.push(action(card));

@@ -324,6 +324,11 @@ impl<'a> Words<'a> {
                     count(m.counters as usize, "power counter")
                 ));
             }
+            // "Since the start of this turn" (Chestbreaker's Talent): a minion that
+            // came this turn has not.
+            if m.since_turn == self.game.turn.number && self.has_talent(m.card) {
+                text.push_str(", arrived this turn");
+            }
             for (effect, ctx) in &self.game.at_end_of_turn {
                 if self.game.end_of_turn_target(effect, ctx) == Some(m.card) {
                     text.push_str(&format!(
@@ -358,10 +363,60 @@ impl<'a> Words<'a> {
             {
                 text.push_str(&format!(", chosen: {label}"));
             }
+            if a.since_turn == self.game.turn.number && self.has_talent(a.card) {
+                text.push_str(", played this turn");
+            }
             text.push_str(&self.stored_phrase(&a.stored));
             lines.push(format!("{text}."));
         }
+        lines.extend(self.lasting_at_base(base));
         lines
+    }
+
+    /// True for a card with a Talent: whether it came this turn may matter
+    /// (Chestbreaker, Nuke It From Orbit: "since the start of this turn").
+    fn has_talent(&self, card: Uid) -> bool {
+        self.game
+            .def(card)
+            .card()
+            .is_some_and(|c| c.labels.contains(&crate::cards::model::Label::Talent))
+    }
+
+    /// The lasting power changes that reach this base through an action of a player
+    /// there (Hive Queen's Talent at an Egg Field): "Other players' minions have -1
+    /// power here, through your Egg Field, until the start of your turn."
+    fn lasting_at_base(&self, base: &BaseInPlay) -> Vec<String> {
+        use crate::engine::state::{Expiry, Lasting};
+        self.game
+            .lasting
+            .iter()
+            .filter_map(|l| match &l.what {
+                Lasting::OthersPowerWhereAction {
+                    player,
+                    action,
+                    amount,
+                } if base.actions.iter().any(|a| {
+                    a.controller == *player && self.game.def(a.card).name() == action.as_str()
+                }) =>
+                {
+                    let until = match l.until {
+                        Expiry::StartOfTurnOf(p) => {
+                            format!(" until the start of {} turn", self.possessive(p))
+                        }
+                        Expiry::EndOfTurnOf(p) => {
+                            format!(" until the end of {} turn", self.possessive(p))
+                        }
+                        Expiry::EndOfTurn(_) => " until the end of the turn".to_string(),
+                    };
+                    Some(format!(
+                        "Minions of players other than {} have {amount:+} power here, through {} {action},{until}.",
+                        self.player(*player),
+                        self.possessive(*player)
+                    ))
+                }
+                _ => None,
+            })
+            .collect()
     }
 
     /// ", 2 stored cards under it": stored cards lie face down, so only their owner
@@ -397,6 +452,9 @@ impl<'a> Words<'a> {
             Loc::Deck(p) => format!("in {} deck", self.possessive(p)),
             Loc::Stored(host) => format!("stored under {}", self.card(host)),
             Loc::Stasis(p) => format!("in stasis in front of {}", self.player(p)),
+            Loc::Elsewhere if self.game.boxed.contains(&card) => {
+                "in the box, out of the game".into()
+            }
             Loc::Base(_) | Loc::Elsewhere => String::new(),
         }
     }
@@ -449,6 +507,7 @@ impl<'a> Words<'a> {
             Choice::Allowance(a) => self.allowance_option(a),
             Choice::Continue => "continue".into(),
             Choice::Mode { label, .. } => label.clone(),
+            Choice::Number(n) => format!("power {n}"),
         }
     }
 

@@ -166,6 +166,7 @@ fn option_keys(w: &Words, choice: &Choice) -> Vec<String> {
         },
         Choice::Continue => vec!["continue".into(), "yes".into()],
         Choice::Mode { label, .. } => vec![label.clone()],
+        Choice::Number(n) => vec![n.to_string(), format!("power {n}")],
     }
 }
 
@@ -510,6 +511,10 @@ fn header(d: &Decision, w: &Words) -> String {
             w.card(*card)
         ),
         Ask::ChooseOne { source } => format!("{}: choose one.", w.labelled(*source)),
+        Ask::ChooseNumber { source } => format!(
+            "{}: choose a power, before any card is revealed.",
+            w.labelled(*source)
+        ),
         Ask::Instead { card } => format!(
             "{} would be destroyed, and more than one thing could happen instead: choose which does.",
             w.card(*card)

@@ -209,6 +209,10 @@ fn whereabouts(w: &Words, id: &str) -> Vec<String> {
                 count(game.stasis_counters(c) as usize, "stasis counter")
             )),
             Loc::Hand(p) if Some(p) == w.viewer => Some("In your hand".to_string()),
+            // The box is public: "Nuke It From Orbit: in the box, out of the game."
+            Loc::Elsewhere if game.boxed.contains(&c) => {
+                Some(format!("{}.", sentence(&w.place(c))))
+            }
             _ => None,
         })
         .fold(Vec::<(String, usize)>::new(), |mut seen, line| {

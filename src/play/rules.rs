@@ -119,8 +119,7 @@ const TOPICS: &[Topic] = &[
     Topic {
         name: "excellent movies",
         also: &[
-            "off the top", "box", "wraith", "action heroes", "extramorphs", "wraithrustlers",
-            "emd", "dudes",
+            "wraith", "action heroes", "wraithrustlers", "emd", "dudes",
         ],
         lines: &[
             "Excellent Movies, Dudes! adds Action Heroes, Backtimers, Extramorphs and Wraithrustlers.",
@@ -142,6 +141,18 @@ const TOPICS: &[Topic] = &[
             "At the start of your turn one stasis counter comes off each of your cards in stasis; you order that with the other start-of-turn abilities that must happen.",
             "A card in stasis with no counters left may be played in your Play Cards step as an extra card; it cannot go straight back into stasis. At the end of every turn, cards in stasis with no counters left are discarded.",
             "Stored cards lie face down under their card and are discarded with it unless played; only their owner may look at them.",
+        ],
+    },
+    Topic {
+        name: "off the top",
+        also: &["extramorphs", "box", "destroy a base", "since the start"],
+        lines: &[
+            "Play a card off the top of your deck: turn cards over one by one until one of the kind asked for shows, and play it; once it has resolved, the others are shuffled back into your deck.",
+            "A power to name is chosen before anything is turned over. An empty deck is first made from your discard pile; if it runs out while turning over, you stop. A card found that cannot be played there is discarded.",
+            "Any card turned over from a deck and then played counts as played off the top of a deck, whatever revealed it.",
+            "Since the start of this turn: a card that came into play this turn has not been there; a minion moved since keeps it.",
+            "Destroying a base: the base and every card on it are destroyed, without scoring, and a new base takes its place as after scoring.",
+            "The box: a card put in the box is out of the game for good; nothing stops it or brings it back.",
         ],
     },
 ];

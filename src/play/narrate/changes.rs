@@ -196,3 +196,24 @@ pub(super) fn end_of_turn_scheduled(scene: &Scene, by: Uid, card: Option<Uid>) -
         vec![],
     )
 }
+
+/// "Hive Queen: until the start of Bot 2's next turn, other players' minions have -1
+/// power at each base with Bot 2's Egg Field."
+pub(super) fn others_power_where_action(
+    scene: &Scene,
+    player: PlayerId,
+    action: &str,
+    amount: i32,
+    by: Uid,
+) -> Said {
+    let w = &scene.words;
+    let whose = w.possessive(player);
+    say(
+        Verbosity::Brief,
+        sentence(&format!(
+            "{}until the start of {whose} next turn, other players' minions have {amount:+} power at each base with {whose} {action}.",
+            cause(w, Some(by)),
+        )),
+        vec![],
+    )
+}

@@ -244,3 +244,36 @@ pub(super) fn zone_phrase(w: &Words, zone: Zone, whose: &str) -> String {
         Zone::Stasis => "into stasis".to_string(),
     }
 }
+
+/// "Chestbreaker: Bot 2 reveals Zapbot, Extradrone off the top of their deck." (the
+/// cards turned over to play one off the top are shown to everyone).
+pub(super) fn revealed_from_top(w: &Words, player: PlayerId, cards: &[Uid], by: Uid) -> Said {
+    let names: Vec<String> = cards.iter().map(|&c| w.labelled(c)).collect();
+    say(
+        Verbosity::Brief,
+        format!(
+            "{}{} {} off the top of {} deck.",
+            cause(w, Some(by)),
+            w.acts(player, "reveal"),
+            names.join(", "),
+            own_possessive(w, player, player)
+        ),
+        vec![],
+    )
+}
+
+/// "Chestbreaker: Zapbot and Chestbreaker are shuffled back into your deck."
+pub(super) fn shuffled_back(w: &Words, player: PlayerId, cards: &[Uid], by: Uid) -> Said {
+    let names: Vec<String> = cards.iter().map(|&c| w.labelled(c)).collect();
+    let verb = if cards.len() == 1 { "is" } else { "are" };
+    say(
+        Verbosity::Brief,
+        format!(
+            "{}{} {verb} shuffled back into {} deck.",
+            cause(w, Some(by)),
+            and_list(&names),
+            w.possessive(player)
+        ),
+        vec![],
+    )
+}

@@ -261,6 +261,30 @@ fn sentences(scene: &Scene, events: &[Event]) -> Vec<Said> {
                 by,
             } => one(stasis::counters_changed(scene, *card, *amount, *total, *by)),
             Event::DiscardedFromStasis { card, by } => one(stasis::discarded(scene, *card, *by)),
+            Event::RevealedFromTop { player, cards, by } => {
+                one(hands::revealed_from_top(w, *player, cards, *by))
+            }
+            Event::ShuffledBack { player, cards, by } => {
+                one(hands::shuffled_back(w, *player, cards, *by))
+            }
+            Event::BaseDestroyed { base, by } => one(scoring::base_destroyed(w, *base, *by)),
+            Event::PowerNamed { player, power, by } => one(say(
+                Verbosity::Brief,
+                format!(
+                    "{}{} power {power}.",
+                    cause(w, Some(*by)),
+                    w.acts(*player, "name")
+                ),
+                vec![],
+            )),
+            Event::OthersPowerWhereAction {
+                player,
+                action,
+                amount,
+                by,
+            } => one(changes::others_power_where_action(
+                scene, *player, action, *amount, *by,
+            )),
         };
         i += used.max(1);
     }

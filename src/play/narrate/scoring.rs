@@ -196,3 +196,17 @@ pub(super) fn base_discarded(w: &Words, base: Uid, by: Option<Uid>) -> Said {
         vec![],
     )
 }
+
+/// "Nuke It From Orbit: The Central Brain is destroyed with every card on it, without
+/// scoring."
+pub(super) fn base_destroyed(w: &Words, base: Uid, by: Uid) -> Said {
+    say(
+        Verbosity::Brief,
+        sentence(&format!(
+            "{}{} is destroyed with every card on it, without scoring.",
+            cause(w, Some(by)),
+            w.card(base)
+        )),
+        vec![],
+    )
+}

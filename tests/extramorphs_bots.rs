@@ -1,0 +1,71 @@
+//! The heuristic bot plays the Extramorphs sensibly: it nukes a base only where
+//! another player leads, and names a power its deck holds before playing off the top.
+
+use smashup::bots::{Bot, BotKind, SeatView};
+use smashup::engine::position::Position;
+use smashup::engine::{Choice, GameState};
+
+fn game(ron: &str) -> GameState {
+    let pos: Position = ron::from_str(ron).unwrap();
+    GameState::from_position(&pos).unwrap()
+}
+
+fn bot_choice(game: &GameState) -> Choice {
+    let d = game.pending().unwrap();
+    let mut bot = Bot::new(BotKind::Heuristic, 1);
+    d.options[bot.choose(&SeatView::new(game, d.player))].clone()
+}
+
+/// Player 0 (the bot) has a Nuke It From Orbit on a base where it has `mine` and
+/// player 1 has `theirs`.
+fn nuke_position(mine: &str, theirs: &str) -> GameState {
+    game(&format!(
+        r#"(
+        players: [
+            (factions: ["extramorphs", "robots"], deck: ["robots.zapbot"]),
+            (factions: ["dinosaurs", "pirates"]),
+        ],
+        bases: [
+            (base: "bases.jungle_oasis", minions: [(card: "{mine}", owner: 0), (card: "{theirs}", owner: 1)],
+             actions: [(card: "extramorphs.nuke_it_from_orbit", owner: 0)]),
+            (base: "bases.tar_pits"),
+        ],
+        base_deck: ["bases.the_great_library"],
+        turn: (minion_play: false, action_play: false),
+    )"#
+    ))
+}
+
+#[test]
+fn nukes_a_base_where_another_player_leads() {
+    let g = nuke_position("robots.zapbot", "dinosaurs.king_rex");
+    assert!(matches!(bot_choice(&g), Choice::Use { .. }));
+}
+
+#[test]
+fn keeps_a_base_where_it_leads() {
+    let g = nuke_position("dinosaurs.king_rex", "robots.zapbot");
+    assert_eq!(bot_choice(&g), Choice::EndTurn);
+}
+
+#[test]
+fn names_a_power_its_deck_holds() {
+    let mut g = game(
+        r#"(
+        players: [
+            (factions: ["extramorphs", "robots"], deck: ["robots.zapbot", "robots.tech_center", "extramorphs.extradrone"]),
+            (factions: ["dinosaurs", "pirates"]),
+        ],
+        bases: [(base: "bases.jungle_oasis", minions: [(card: "extramorphs.chestbreaker", owner: 0)]), (base: "bases.tar_pits")],
+    )"#,
+    );
+    let i = g
+        .pending()
+        .unwrap()
+        .options
+        .iter()
+        .position(|o| matches!(o, Choice::Use { .. }))
+        .unwrap();
+    g.answer(i).unwrap();
+    assert_eq!(bot_choice(&g), Choice::Number(3));
+}
