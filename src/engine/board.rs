@@ -100,6 +100,9 @@ impl GameState {
                 return Loc::Stasis(owner);
             }
         }
+        if let Some((host, _)) = self.left_stored.iter().find(|(_, s)| s.contains(&card)) {
+            return Loc::Stored(*host);
+        }
         Loc::Elsewhere
     }
 
@@ -118,7 +121,13 @@ impl GameState {
             Loc::Minion(b, m) => self.bases[b].minions[m].stored.clone(),
             Loc::OnBase(b, a) => self.bases[b].actions[a].stored.clone(),
             Loc::OnMinion(b, m, a) => self.bases[b].minions[m].attached[a].stored.clone(),
-            _ => Vec::new(),
+            // A card that has just left play, whose own ability may still play them.
+            _ => self
+                .left_stored
+                .iter()
+                .find(|(h, _)| *h == host)
+                .map(|(_, cards)| cards.clone())
+                .unwrap_or_default(),
         }
     }
 

@@ -155,6 +155,21 @@ pub enum Trigger {
     /// Special: as the base this minion is on is about to score, from the minion in
     /// play there (Capa Roja).
     BeforeMyBaseScoresInPlay,
+    /// After this card leaves play in any way: destroyed, discarded as its base
+    /// scores, returned, shuffled or placed (Ancient Sumerian God). `Here` is the base
+    /// it was on; the cards stored under it stay with it until this has resolved.
+    AfterLeavesPlay,
+    /// On a card in play: after its controller destroys an action, anywhere, once per
+    /// action even when several go at once (Funkman). `Subject` is the action and the
+    /// var `base` the base it was at (on the base itself or on a minion there).
+    AfterYouDestroyAnAction,
+    /// On a card on a base: after an action at this base (on the base itself or on a
+    /// minion there) is destroyed, once per action (Ellen). `Subject` is the action
+    /// and the var `player` the player who destroyed it.
+    AfterActionHereDestroyed,
+    /// A base's: after a player destroys a card here (a minion, or an action on the
+    /// base or on a minion here), once per card; "you" is that player (Rooftop Portal).
+    AfterYouDestroyCardHere,
 }
 
 /// A continuous effect.
@@ -457,6 +472,23 @@ pub enum Effect {
     /// These players cannot play actions during their next turn, the whole of it;
     /// not during the current one, even if it is theirs (Mark of Sleep).
     NoActionsNextTurn(PlayerSel),
+    /// "You" gain an extra play for your next turn's Play Cards phase (the one after
+    /// this, if this is your turn): Wraithrustlers HQ.
+    ExtraPlayNextTurn(ExtraPlay),
+    /// Reveal cards from the top of your deck one by one until one matches the filter
+    /// (an empty deck is first made anew from the discard pile; if it runs out while
+    /// revealing, stop): the revealed cards are set aside ([`Selector::SetAside`]),
+    /// the match, if any, is bound and `then` runs (Watson). `then` must put the set
+    /// aside cards somewhere.
+    RevealUntil {
+        filter: CardFilter,
+        bind: String,
+        then: Box<Effect>,
+    },
+    /// Discard the cards still stored under this card: under a card that has left
+    /// play, the ones its leaving ability did not play (rulebook "Stored Cards";
+    /// added by the engine after Demon Dogs' and Ancient Sumerian God's abilities).
+    DiscardStored(Target),
 }
 
 impl Effect {
@@ -635,6 +667,9 @@ pub enum Selector {
         #[serde(default)]
         filter: CardFilter,
     },
+    /// Everything any of these selectors matches, in their order: "from your hand or
+    /// discard pile" (Demon Dogs).
+    Union(Vec<Selector>),
 }
 
 /// Which minions.
@@ -754,6 +789,12 @@ pub struct CardFilter {
     /// (Sir Squeezes: their powers together 5 or less).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub power_within: Option<Amount>,
+    /// Only cards with this printed label (a Wraith: Ellen, Roy, Watson).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub label: Option<crate::cards::model::Label>,
+    /// Only actions played on a base (Ancient Sumerian God).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub plays_on_base: bool,
 }
 
 /// Which actions in play.
@@ -804,6 +845,8 @@ pub enum BaseSel {
     Except(String),
     /// The bases matching a filter ("a base where you have a minion").
     Where(Box<BaseFilter>),
+    /// The base being scored (Funkman's Special).
+    Scoring,
 }
 
 /// A player, relative to the ability.
@@ -969,6 +1012,12 @@ pub enum Cond {
     /// onto a given base is only offered then (Snuggly Bear), instead of asking a
     /// "may" that would then do nothing.
     CanPlayNow { card: Target, to: Target },
+    /// An action matching the filter has been destroyed at this card's base (on the
+    /// base or on a minion there) during this turn (Roy: a Wraith).
+    DestroyedHereThisTurn(CardFilter),
+    /// The bound card (in play or not) matches the card filter (Ellen: the action
+    /// destroyed is a Wraith).
+    Matches(Target, CardFilter),
 }
 
 /// When a temporary change ends.
@@ -1016,4 +1065,8 @@ pub struct ExtraPlay {
     /// Must be used at once or is lost (outside the Play Cards phase, or specific).
     #[serde(default)]
     pub now: bool,
+    /// A minion or an action, the player's choice (`minion` is then ignored):
+    /// Wraithrustlers HQ.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub either: bool,
 }

@@ -186,6 +186,7 @@ impl GameState {
                     .and_then(|m| self.base_of(m))
                     == Some(base)
             }
+            BaseSel::Scoring => ctx.scoring == Some(base),
         }
     }
 
@@ -322,7 +323,7 @@ impl GameState {
         true
     }
 
-    fn card_matches(&self, f: &CardFilter, card: Uid, ctx: &Ctx) -> bool {
+    pub(super) fn card_matches(&self, f: &CardFilter, card: Uid, ctx: &Ctx) -> bool {
         let Some(c) = self.def(card).card() else {
             return false;
         };
@@ -330,6 +331,12 @@ impl GameState {
             c.kind,
             crate::cards::model::Kind::Action {
                 play: crate::cards::model::PlayTarget::OnMinion { .. }
+            }
+        );
+        let plays_on_base = matches!(
+            c.kind,
+            crate::cards::model::Kind::Action {
+                play: crate::cards::model::PlayTarget::OnBase
             }
         );
         (!f.minion || c.is_minion())
@@ -343,6 +350,8 @@ impl GameState {
                 .as_ref()
                 .is_none_or(|n| c.name.contains(n.as_str()))
             && (!f.plays_on_minion || plays_on_minion)
+            && (!f.plays_on_base || plays_on_base)
+            && f.label.is_none_or(|l| c.labels.contains(&l))
             && (!f.affects_minions
                 || (!c.is_minion() && (plays_on_minion || self.may_aim_at_minions(card))))
             && f.playable_on.as_ref().is_none_or(|t| {
@@ -504,6 +513,10 @@ impl GameState {
                 .into_iter()
                 .filter(|&c| self.card_matches(filter, c, ctx))
                 .map(Value::Card)
+                .collect(),
+            Selector::Union(parts) => parts
+                .iter()
+                .flat_map(|part| self.select_each(part, ctx))
                 .collect(),
             Selector::BaseDeckTop(n) => {
                 let n = (self.amount(n, ctx).max(0) as usize).min(self.base_deck.len());
@@ -669,12 +682,20 @@ impl GameState {
             Cond::CanPlayNow { card, to } => {
                 match (self.target_card(card, ctx), self.target_card(to, ctx)) {
                     (Some(c), Some(base)) => {
-                        self.may_play_minion_on(ctx.you, c, base)
-                            && !self.extra_cards_capped(ctx.you)
+                        self.may_play_card_on(ctx.you, c, base) && !self.extra_cards_capped(ctx.you)
                     }
                     _ => false,
                 }
             }
+            Cond::DestroyedHereThisTurn(f) => ctx.here.is_some_and(|here| {
+                self.turn
+                    .destroyed_actions
+                    .iter()
+                    .any(|&(c, b)| b == here && self.card_matches(f, c, ctx))
+            }),
+            Cond::Matches(t, f) => self
+                .target_card(t, ctx)
+                .is_some_and(|c| self.card_matches(f, c, ctx)),
         }
     }
 
@@ -936,7 +957,7 @@ impl GameState {
             })
             .filter(|v| self.may_target(v, &ctx))
             .filter(|v| match (onto, v) {
-                (Some(base), Value::Card(c)) => self.may_play_minion_on(ctx.you, *c, base),
+                (Some(base), Value::Card(c)) => self.may_play_card_on(ctx.you, *c, base),
                 _ => true,
             })
             .collect();

@@ -344,6 +344,7 @@ impl GameState {
                 loop_stopped: false,
                 moved: Vec::new(),
                 played_cards: Vec::new(),
+                destroyed_actions: Vec::new(),
             },
         );
         state.base_discard = base_discard;
@@ -366,6 +367,7 @@ impl GameState {
                 only_where_minion: false,
                 from_discard: false,
                 source: None,
+                either: false,
             };
             state.stack.push(super::flow::Task::ImmediatePlay(
                 seat(grant.player)?,

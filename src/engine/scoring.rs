@@ -300,15 +300,16 @@ impl GameState {
         );
         for m in slot.minions {
             let cancelled = self.attachments_cancel(&m.attached);
-            for c in m.attached.iter().map(|a| a.card).chain(m.stored) {
+            for c in m.stored {
                 self.put_in_zone(c, Zone::Discard);
+            }
+            for a in m.attached {
+                self.action_left_with_base(a, base);
             }
             self.discard_from_play(m.card, cancelled);
         }
         for a in slot.actions {
-            for c in a.stored.into_iter().chain([a.card]) {
-                self.put_in_zone(c, Zone::Discard);
-            }
+            self.action_left_with_base(a, base);
         }
         self.lasting
             .retain(|l| !matches!(l.what, Lasting::Breakpoint { base: x, .. } if x == base));
@@ -321,6 +322,7 @@ impl GameState {
                 old: base,
                 new: None,
             });
+            self.open_window();
             return;
         }
         let new = self.base_deck.remove(0);

@@ -163,6 +163,7 @@ impl GameState {
                 loop_stopped: false,
                 moved: Vec::new(),
                 played_cards: Vec::new(),
+                destroyed_actions: Vec::new(),
             },
         );
         for seat in 0..n {

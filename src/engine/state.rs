@@ -146,6 +146,9 @@ pub struct Allowance {
     /// Only an action that will directly affect this minion (Biding Time).
     #[serde(default)]
     pub must_affect: Option<Uid>,
+    /// A minion or an action, the player's choice (Wraithrustlers HQ).
+    #[serde(default)]
+    pub either: bool,
 }
 
 impl Allowance {
@@ -163,7 +166,13 @@ impl Allowance {
             named: None,
             onto_others_minion: false,
             must_affect: None,
+            either: false,
         }
+    }
+
+    /// True when a card of this kind (a minion or not) may use this play.
+    pub fn fits_kind(&self, minion: bool) -> bool {
+        self.either || self.minion == minion
     }
 }
 
@@ -207,6 +216,10 @@ pub struct Turn {
     /// that moved your minions).
     #[serde(default)]
     pub played_cards: Vec<(PlayerId, Uid)>,
+    /// Every action destroyed this turn, with the base it was at (on the base or on
+    /// a minion there): "a Wraith has been destroyed here this turn" (Roy).
+    #[serde(default)]
+    pub destroyed_actions: Vec<(Uid, Uid)>,
 }
 
 /// A temporary change with an end.
@@ -341,6 +354,15 @@ pub struct GameState {
     /// Programs waiting for the end of this turn (Always Get Our Man).
     #[serde(default)]
     pub at_end_of_turn: Vec<(super::effect::Effect, super::interp::Ctx)>,
+    /// Cards that were stored under a card that has left play, kept with it until its
+    /// own abilities triggered by leaving have resolved (Demon Dogs, Ancient Sumerian
+    /// God): (that card, the cards). The rest are then discarded.
+    #[serde(default)]
+    pub left_stored: Vec<(Uid, Vec<Uid>)>,
+    /// Extra plays waiting for a later turn: (turn number, player, play), gained as
+    /// that turn's Play Cards phase begins (Wraithrustlers HQ).
+    #[serde(default)]
+    pub later_extras: Vec<(u32, PlayerId, Allowance)>,
 }
 
 /// A program waiting for the scored base `base` to be replaced; it then runs with
@@ -433,6 +455,8 @@ impl GameState {
             paused: None,
             delayed: Vec::new(),
             at_end_of_turn: Vec::new(),
+            left_stored: Vec::new(),
+            later_extras: Vec::new(),
         }
     }
 

@@ -92,6 +92,25 @@ pub(super) fn extra_play(scene: &Scene, events: &[Event]) -> (Said, usize) {
     (say(Verbosity::Brief, sentence(&text), vec![]), run)
 }
 
+/// "Wraithrustlers HQ: you get an extra minion or action play on your next turn."
+pub(super) fn extra_play_next_turn(
+    scene: &Scene,
+    player: PlayerId,
+    either: bool,
+    minion: bool,
+    by: Option<Uid>,
+) -> Said {
+    let what = crate::play::describe::play_kind(either, minion);
+    let w = &scene.words;
+    let text = format!(
+        "{}{} an extra {what} play on {} next turn.",
+        cause(w, by),
+        gets(scene, player),
+        w.possessive(player)
+    );
+    say(Verbosity::Brief, sentence(&text), vec![])
+}
+
 /// "Cat's Paw: Bot 2 controls your Pinkie until the end of the turn." when taken;
 /// "Control ends: Bot 2's Invader is back with Bot 2." when it ends.
 pub(super) fn control_changed(scene: &Scene, card: Uid, player: PlayerId, by: Option<Uid>) -> Said {

@@ -247,6 +247,14 @@ fn sentences(scene: &Scene, events: &[Event]) -> Vec<Said> {
             Event::BaseToBottom { player, by } => one(scoring::base_to_bottom(w, *player, *by)),
             Event::BaseRevealed { base } => one(scoring::base_revealed(w, *base)),
             Event::BaseDiscarded { base, by } => one(scoring::base_discarded(w, *base, *by)),
+            Event::ExtraPlayNextTurn {
+                player,
+                either,
+                minion,
+                by,
+            } => one(changes::extra_play_next_turn(
+                scene, *player, *either, *minion, *by,
+            )),
         };
         i += used.max(1);
     }
