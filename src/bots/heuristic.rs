@@ -40,6 +40,8 @@ fn score(view: &SeatView, ask: &Ask, option: &Choice) -> i64 {
         (Ask::BeforeScoring { base }, Choice::Use { card, .. }) => special_gain(view, *base, *card),
         (Ask::Choose { purpose, source }, _) => pick(view, *purpose, *source, option),
         (Ask::DiscardToTen, Choice::Card(c)) => -card_value(view, *c),
+        // "Choose up to one" (Watson): doing neither is the last resort.
+        (Ask::ChooseOne { .. }, Choice::Mode { label, .. }) if label == "neither" => -1,
         (Ask::ScoreWhich, Choice::Base(b)) => {
             let (mine, best_other) = standing(view, *b);
             (mine - best_other) as i64
@@ -221,6 +223,17 @@ fn special_gain(view: &SeatView, base: Uid, card: Uid) -> i64 {
     }
 }
 
+/// True for a card with an ability of its own that happens once it is destroyed or
+/// leaves play (Librarian Haunt, Slimy, Demon Dogs, Ancient Sumerian God).
+fn pays_off_when_destroyed(view: &SeatView, card: Uid) -> bool {
+    use crate::engine::effect::Trigger;
+    view.def(card).is_some_and(|d| {
+        d.abilities()
+            .iter()
+            .any(|a| matches!(a.when, Trigger::AfterDestroyed | Trigger::AfterLeavesPlay))
+    })
+}
+
 /// Scores an option of a card's choice by what the choice is for.
 fn pick(view: &SeatView, purpose: Option<Purpose>, source: Uid, option: &Choice) -> i64 {
     let me = view.seat();
@@ -240,7 +253,15 @@ fn pick(view: &SeatView, purpose: Option<Purpose>, source: Uid, option: &Choice)
                     | Purpose::Control
                     | Purpose::Weaken,
                 ) if in_play => {
-                    if ours {
+                    if ours
+                        && pays_off_when_destroyed(view, *c)
+                        && purpose == Some(Purpose::Destroy)
+                    {
+                        // One of our own actions that rewards its destruction (a
+                        // Wraith: Librarian Haunt draws, Demon Dogs plays its minion):
+                        // the best of ours to give up when a cost must be paid.
+                        -20
+                    } else if ours {
                         -50 - view.power(*c) as i64
                     } else {
                         10 + enemy_threat(view, *c)

@@ -510,6 +510,7 @@ impl GameState {
                     for c in self.stored_under(host) {
                         self.take_out_of_zone(c);
                         self.put_in_zone(c, Zone::Discard);
+                        self.placed(c, Zone::Discard, host);
                     }
                     self.left_stored.retain(|(h, _)| *h != host);
                 }

@@ -697,6 +697,20 @@ mod tests {
     }
 
     #[test]
+    fn a_play_for_either_kind_says_so() {
+        let mut game = game();
+        game.turn.allowances = vec![
+            Allowance::normal(true),
+            Allowance {
+                either: true,
+                normal: false,
+                ..Allowance::normal(false)
+            },
+        ];
+        assert_eq!(plays_left(&game), "1 minion and 1 minion or action left");
+    }
+
+    #[test]
     fn a_minion_too_strong_for_the_play_left_says_so() {
         let mut game = game();
         game.turn.allowances = vec![Allowance {

@@ -2,7 +2,7 @@
 //! plays and VP. Each line says its cause first ("Archmage: you get an extra action
 //! play."), and the same change repeated is one line ("you get 2 extra action plays").
 
-use super::{base_then, cause, say, Said, Scene, Verbosity};
+use super::{base_then, cause, own_possessive, say, Said, Scene, Verbosity};
 use crate::engine::{Event, PlayerId, Uid};
 use crate::play::describe::sentence;
 
@@ -106,7 +106,7 @@ pub(super) fn extra_play_next_turn(
         "{}{} an extra {what} play on {} next turn.",
         cause(w, by),
         gets(scene, player),
-        w.possessive(player)
+        own_possessive(w, player, player)
     );
     say(Verbosity::Brief, sentence(&text), vec![])
 }

@@ -462,6 +462,33 @@ mod tests {
     }
 
     #[test]
+    fn an_extra_play_for_next_turn_is_said_with_its_cause_first() {
+        let (game, _, seats) = game();
+        let base = game.bases[0].card;
+        let later = |player| Event::ExtraPlayNextTurn {
+            player: PlayerId(player),
+            either: true,
+            minion: false,
+            by: Some(base),
+        };
+        let said = lines(
+            &game,
+            &game,
+            &seats,
+            &[later(0), later(1)],
+            Verbosity::Brief,
+        );
+        let name = game.def(base).name();
+        assert_eq!(
+            said,
+            vec![
+                format!("{name}: you get an extra minion or action play on your next turn."),
+                format!("{name}: Bot 2 gets an extra minion or action play on their next turn."),
+            ]
+        );
+    }
+
+    #[test]
     fn a_special_played_as_it_is_used_is_said_once() {
         let (game, _, seats) = game();
         let card = game.players[0].hand[0];
