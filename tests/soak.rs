@@ -39,6 +39,9 @@ fn whereabouts(game: &GameState, player: PlayerId) -> Vec<Uid> {
     }
     cards.extend(game.boxed.iter().copied());
     cards.extend(game.aside.iter().copied());
+    // Stored under a card that has just left play, while its own ability may still
+    // play them (Demon Dogs, Ancient Sumerian God).
+    cards.extend(game.left_stored.iter().flat_map(|(_, s)| s.iter().copied()));
     for task in &game.stack {
         if let Task::FinishAction(c) = task {
             cards.push(*c);
@@ -101,6 +104,15 @@ fn check_invariants(game: &GameState) -> Result<(), String> {
                 return Err(format!("{} has power below zero", game.def(m.card).name()));
             }
         }
+    }
+    // Cards kept with a card that left play wait only for its ability, never for the
+    // next turn's main question.
+    if game
+        .pending()
+        .is_some_and(|d| d.ask == smashup::engine::Ask::Main)
+        && !game.left_stored.is_empty()
+    {
+        return Err("stored cards left behind at the main question".into());
     }
     match game.pending() {
         Some(d) if d.options.is_empty() => Err("a question with no options".into()),
