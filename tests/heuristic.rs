@@ -114,3 +114,34 @@ fn leaf_armor_is_not_moved_round_its_own_minions_for_nothing() {
     assert!(d.options.iter().any(|o| matches!(o, Choice::Use { .. })));
     assert_eq!(bot_choice(&game), Choice::EndTurn);
 }
+
+#[test]
+fn watson_destroys_its_own_wraith_but_otherwise_reveals() {
+    let haunt = r#"(card: "wraithrustlers.librarian_haunt", owner: 0)"#;
+    let game = play(
+        position(
+            ["wraithrustlers", "pirates"],
+            "wraithrustlers.watson",
+            haunt,
+            "",
+        ),
+        "wraithrustlers.watson",
+    );
+    assert!(
+        matches!(bot_choice(&game), Choice::Mode { index: 0, .. }),
+        "Watson should destroy the Librarian Haunt on his base"
+    );
+    let game = play(
+        position(
+            ["wraithrustlers", "pirates"],
+            "wraithrustlers.watson",
+            "",
+            "",
+        ),
+        "wraithrustlers.watson",
+    );
+    assert!(
+        matches!(bot_choice(&game), Choice::Mode { index: 1, .. }),
+        "with nothing of his player's to destroy, Watson should reveal"
+    );
+}

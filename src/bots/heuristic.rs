@@ -40,8 +40,18 @@ fn score(view: &SeatView, ask: &Ask, option: &Choice) -> i64 {
         (Ask::BeforeScoring { base }, Choice::Use { card, .. }) => special_gain(view, *base, *card),
         (Ask::Choose { purpose, source }, _) => pick(view, *purpose, *source, option),
         (Ask::DiscardToTen, Choice::Card(c)) => -card_value(view, *c),
-        // "Choose up to one" (Watson): doing neither is the last resort.
+        // "Choose up to one" (Watson): doing neither is the last resort; destroying
+        // one of our own actions only pays with one that rewards it.
         (Ask::ChooseOne { .. }, Choice::Mode { label, .. }) if label == "neither" => -1,
+        (Ask::ChooseOne { source }, Choice::Mode { label, .. })
+            if label.starts_with("destroy one of your actions") =>
+        {
+            if own_payoff_action_at(view, *source) {
+                2
+            } else {
+                -1
+            }
+        }
         (Ask::ScoreWhich, Choice::Base(b)) => {
             let (mine, best_other) = standing(view, *b);
             (mine - best_other) as i64
@@ -232,6 +242,17 @@ fn pays_off_when_destroyed(view: &SeatView, card: Uid) -> bool {
             .iter()
             .any(|a| matches!(a.when, Trigger::AfterDestroyed | Trigger::AfterLeavesPlay))
     })
+}
+
+/// True when this seat has an action that pays off when destroyed on the base
+/// itself where `card` is (Watson's choice).
+fn own_payoff_action_at(view: &SeatView, card: Uid) -> bool {
+    let base = view.base_of(card);
+    view.bases()
+        .iter()
+        .filter(|b| Some(b.card) == base)
+        .flat_map(|b| &b.actions)
+        .any(|a| a.controller == view.seat() && pays_off_when_destroyed(view, a.card))
 }
 
 /// Scores an option of a card's choice by what the choice is for.
