@@ -654,7 +654,9 @@ pub enum Selector {
     },
     /// The top N bases of the base deck (School of Wizardry).
     BaseDeckTop(Amount),
-    /// The cards stored under a card in play (Kickboxbro, Demon Dogs).
+    /// The cards stored under a card in play (Kickboxbro, Demon Dogs), or under a card
+    /// that has just left play while its own leaving ability runs (Demon Dogs destroyed,
+    /// Ancient Sumerian God).
     Stored {
         under: Target,
         #[serde(default)]
