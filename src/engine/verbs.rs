@@ -495,6 +495,7 @@ impl GameState {
                     let c = self.players[p.ix()].deck.remove(0);
                     self.aside.push(c);
                     self.events.push(Event::Revealed { player: p, card: c });
+                    self.did();
                     if self.card_matches(&filter, c, &ctx) {
                         found = Some(c);
                     }
@@ -700,7 +701,7 @@ impl GameState {
     /// leaving (Ancient Sumerian God whenever it leaves; Demon Dogs when destroyed),
     /// so that it can play them; otherwise they go to their owners' discard piles
     /// (rulebook "Stored Cards").
-    pub(super) fn stored_left_behind(&mut self, card: Uid, stored: Vec<Uid>, destroyed: bool) {
+    fn stored_left_behind(&mut self, card: Uid, stored: Vec<Uid>, destroyed: bool) {
         if stored.is_empty() {
             return;
         }
@@ -718,7 +719,7 @@ impl GameState {
 
     /// Queues a card's own "after it leaves play" abilities (Ancient Sumerian God),
     /// for the player who controlled it, at the base it was on.
-    pub(super) fn after_left_play(&mut self, card: Uid, base: Option<Uid>, controller: PlayerId) {
+    fn after_left_play(&mut self, card: Uid, base: Option<Uid>, controller: PlayerId) {
         for a in self.def(card).abilities() {
             if a.when == Trigger::AfterLeavesPlay {
                 let ctx = Ctx {
