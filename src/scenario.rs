@@ -412,6 +412,7 @@ fn event_player(e: &Event) -> Option<PlayerId> {
         | Event::Shuffled { player }
         | Event::GainedVp { player, .. }
         | Event::ExtraPlay { player, .. }
+        | Event::ExtraPlayNextTurn { player, .. }
         | Event::Named { player, .. }
         | Event::Used { player, .. }
         | Event::BaseToBottom { player, .. }

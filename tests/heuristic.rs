@@ -194,3 +194,34 @@ fn building_rooftop_is_lowered_only_where_the_bot_leads() {
     );
     assert_eq!(bot_choice(&at_start(0, 3)), Choice::No);
 }
+
+#[test]
+fn watson_destroys_its_own_wraith_but_otherwise_reveals() {
+    let haunt = r#"(card: "wraithrustlers.librarian_haunt", owner: 0)"#;
+    let game = play(
+        position(
+            ["wraithrustlers", "pirates"],
+            "wraithrustlers.watson",
+            haunt,
+            "",
+        ),
+        "wraithrustlers.watson",
+    );
+    assert!(
+        matches!(bot_choice(&game), Choice::Mode { index: 0, .. }),
+        "Watson should destroy the Librarian Haunt on his base"
+    );
+    let game = play(
+        position(
+            ["wraithrustlers", "pirates"],
+            "wraithrustlers.watson",
+            "",
+            "",
+        ),
+        "wraithrustlers.watson",
+    );
+    assert!(
+        matches!(bot_choice(&game), Choice::Mode { index: 1, .. }),
+        "with nothing of his player's to destroy, Watson should reveal"
+    );
+}

@@ -23,7 +23,9 @@ fn whereabouts(game: &GameState, player: PlayerId) -> Vec<Uid> {
         .copied()
         .collect();
     cards.extend(p.stasis.iter().map(|(c, _)| *c));
-    // Stored under a card in stasis, or under one resolving as it is played from there.
+    // Stored under a card in stasis, under one resolving as it is played from there,
+    // or under one that has just left play while its own ability may still play them
+    // (Demon Dogs, Ancient Sumerian God).
     for q in &game.players {
         for (_, stored) in &q.stored_off_table {
             cards.extend(stored.iter().copied());
@@ -107,6 +109,23 @@ fn check_invariants(game: &GameState) -> Result<(), String> {
                 return Err(format!("{} has power below zero", game.def(m.card).name()));
             }
         }
+    }
+    // Cards kept with a card that left play wait only for its ability, never for the
+    // next main question: off the table, only a card in stasis keeps stored cards.
+    if game
+        .pending()
+        .is_some_and(|d| d.ask == smashup::engine::Ask::Main)
+        && game.players.iter().any(|p| {
+            p.stored_off_table.iter().any(|(host, stored)| {
+                let in_stasis = game
+                    .players
+                    .iter()
+                    .any(|q| q.stasis.iter().any(|(c, _)| c == host));
+                !stored.is_empty() && !in_stasis
+            })
+        })
+    {
+        return Err("stored cards left behind at the main question".into());
     }
     match game.pending() {
         Some(d) if d.options.is_empty() => Err("a question with no options".into()),

@@ -76,6 +76,18 @@ fn score(view: &SeatView, ask: &Ask, option: &Choice) -> i64 {
                 -5
             }
         }
+        // "Choose up to one" (Watson): doing neither is the last resort; destroying
+        // one of our own actions only pays with one that rewards it.
+        (Ask::ChooseOne { .. }, Choice::Mode { label, .. }) if label == "neither" => -1,
+        (Ask::ChooseOne { source }, Choice::Mode { label, .. })
+            if label.starts_with("destroy one of your actions") =>
+        {
+            if own_payoff_action_at(view, *source) {
+                2
+            } else {
+                -1
+            }
+        }
         (Ask::ScoreWhich, Choice::Base(b)) => {
             let (mine, best_other) = standing(view, *b);
             (mine - best_other) as i64
@@ -392,6 +404,28 @@ fn special_gain(view: &SeatView, base: Uid, card: Uid) -> i64 {
     }
 }
 
+/// True for a card with an ability of its own that happens once it is destroyed or
+/// leaves play (Librarian Haunt, Slimy, Demon Dogs, Ancient Sumerian God).
+fn pays_off_when_destroyed(view: &SeatView, card: Uid) -> bool {
+    use crate::engine::effect::Trigger;
+    view.def(card).is_some_and(|d| {
+        d.abilities()
+            .iter()
+            .any(|a| matches!(a.when, Trigger::AfterDestroyed | Trigger::AfterLeavesPlay))
+    })
+}
+
+/// True when this seat has an action that pays off when destroyed on the base
+/// itself where `card` is (Watson's choice).
+fn own_payoff_action_at(view: &SeatView, card: Uid) -> bool {
+    let base = view.base_of(card);
+    view.bases()
+        .iter()
+        .filter(|b| Some(b.card) == base)
+        .flat_map(|b| &b.actions)
+        .any(|a| a.controller == view.seat() && pays_off_when_destroyed(view, a.card))
+}
+
 /// Scores an option of a card's choice by what the choice is for.
 fn pick(view: &SeatView, purpose: Option<Purpose>, source: Uid, option: &Choice) -> i64 {
     let me = view.seat();
@@ -421,7 +455,15 @@ fn pick(view: &SeatView, purpose: Option<Purpose>, source: Uid, option: &Choice)
                     | Purpose::Control
                     | Purpose::Weaken,
                 ) if in_play => {
-                    if ours {
+                    if ours
+                        && pays_off_when_destroyed(view, *c)
+                        && purpose == Some(Purpose::Destroy)
+                    {
+                        // One of our own actions that rewards its destruction (a
+                        // Wraith: Librarian Haunt draws, Demon Dogs plays its minion):
+                        // the best of ours to give up when a cost must be paid.
+                        -20
+                    } else if ours {
                         -50 - view.power(*c) as i64
                     } else {
                         10 + enemy_threat(view, *c)

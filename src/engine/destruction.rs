@@ -6,7 +6,7 @@ use super::board::Loc;
 use super::effect::{Effect, Trigger};
 use super::events::{Event, Zone};
 use super::flow::Task;
-use super::interp::Ctx;
+use super::interp::{Ctx, Value};
 use super::state::{GameState, PlayerId, Uid};
 use super::window::Triggered;
 
@@ -81,7 +81,7 @@ impl GameState {
             if !self.on_table(card) {
                 continue;
             }
-            self.leave_play(card, Zone::Discard);
+            self.leave_play_as(card, Zone::Discard, true);
             self.did();
             self.events.push(if minion {
                 Event::Destroyed { card, by: ctx.you }
@@ -89,8 +89,11 @@ impl GameState {
                 Event::ActionDestroyed { card, by: ctx.you }
             });
         }
-        for &(card, base, controller, _, live) in &gone {
+        for &(card, base, controller, minion, live) in &gone {
             self.after_destroyed(card, base, controller, live);
+            if let Some(base) = base {
+                self.destroyed_by(card, base, minion, ctx.you);
+            }
         }
         for (when, effect, ctx) in watchers {
             self.trigger(when, effect, ctx);
@@ -211,7 +214,8 @@ impl GameState {
                     scoring: None,
                     vars: Vec::new(),
                 };
-                self.trigger(a.when, a.effect.clone(), ctx);
+                let effect = self.then_discard_stored(card, a.effect.clone());
+                self.trigger(a.when, effect, ctx);
             }
         }
         let Some(base) = base else {
@@ -228,6 +232,40 @@ impl GameState {
             let you = if src.is_base { owner } else { src.controller };
             let mut ctx = Ctx::for_source(&src);
             ctx.you = you;
+            ctx.subject = Some(card);
+            self.trigger(a.when, a.effect.clone(), ctx);
+        }
+    }
+
+    /// Notes that `by` destroyed this card at `base` and queues what waits for that:
+    /// an action destroyed is remembered for the turn (Roy) and triggers its
+    /// destroyer's cards (Funkman) and the cards at its base (Ellen); any card
+    /// destroyed here triggers the base (Rooftop Portal). Once per card, even when
+    /// several go at once (rulebook "Clarifications").
+    fn destroyed_by(&mut self, card: Uid, base: Uid, minion: bool, by: PlayerId) {
+        if !minion {
+            self.turn.destroyed_actions.push((card, base));
+        }
+        let waiting = self.waiting_for(&[
+            Trigger::AfterYouDestroyAnAction,
+            Trigger::AfterActionHereDestroyed,
+            Trigger::AfterYouDestroyCardHere,
+        ]);
+        for (src, a) in waiting {
+            let applies = match a.when {
+                Trigger::AfterYouDestroyAnAction => !minion && !src.is_base && src.controller == by,
+                Trigger::AfterActionHereDestroyed => !minion && !src.is_base && src.base == base,
+                _ => src.is_base && src.base == base,
+            };
+            if !applies {
+                continue;
+            }
+            let mut ctx = Ctx::for_source(&src)
+                .with("base", Value::Base(base))
+                .with("player", Value::Player(by));
+            if src.is_base {
+                ctx.you = by;
+            }
             ctx.subject = Some(card);
             self.trigger(a.when, a.effect.clone(), ctx);
         }

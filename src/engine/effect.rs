@@ -178,6 +178,21 @@ pub enum Trigger {
     /// In stasis: during your Play Cards phase, an option of the main decision that
     /// spends one of your action plays without playing a card (Lightning Strike).
     SpendActionPlayFromStasis,
+    /// After this card leaves play in any way: destroyed, discarded as its base
+    /// scores, returned, shuffled or placed (Ancient Sumerian God). `Here` is the base
+    /// it was on; the cards stored under it stay with it until this has resolved.
+    AfterLeavesPlay,
+    /// On a card in play: after its controller destroys an action, anywhere, once per
+    /// action even when several go at once (Funkman). `Subject` is the action and the
+    /// var `base` the base it was at (on the base itself or on a minion there).
+    AfterYouDestroyAnAction,
+    /// On a card on a base: after an action at this base (on the base itself or on a
+    /// minion there) is destroyed, once per action (Ellen). `Subject` is the action
+    /// and the var `player` the player who destroyed it.
+    AfterActionHereDestroyed,
+    /// A base's: after a player destroys a card here (a minion, or an action on the
+    /// base or on a minion here), once per card; "you" is that player (Rooftop Portal).
+    AfterYouDestroyCardHere,
 }
 
 /// A continuous effect.
@@ -542,6 +557,23 @@ pub enum Effect {
         amount: Amount,
         until: Until,
     },
+    /// "You" gain an extra play for your next turn's Play Cards phase (the one after
+    /// this, if this is your turn): Wraithrustlers HQ.
+    ExtraPlayNextTurn(ExtraPlay),
+    /// Reveal cards from the top of your deck one by one until one matches the filter
+    /// (an empty deck is first made anew from the discard pile; if it runs out while
+    /// revealing, stop): the revealed cards are set aside ([`Selector::SetAside`]),
+    /// the match, if any, is bound and `then` runs (Watson). `then` must put the set
+    /// aside cards somewhere.
+    RevealUntil {
+        filter: CardFilter,
+        bind: String,
+        then: Box<Effect>,
+    },
+    /// Discard the cards still stored under this card: under a card that has left
+    /// play, the ones its leaving ability did not play (rulebook "Stored Cards";
+    /// added by the engine after Demon Dogs' and Ancient Sumerian God's abilities).
+    DiscardStored(Target),
 }
 
 impl Effect {
@@ -716,7 +748,9 @@ pub enum Selector {
     },
     /// The top N bases of the base deck (School of Wizardry).
     BaseDeckTop(Amount),
-    /// The cards stored under a card in play (Kickboxbro, Demon Dogs).
+    /// The cards stored under a card in play (Kickboxbro, Demon Dogs), or under a card
+    /// that has just left play while its own leaving ability runs (Demon Dogs destroyed,
+    /// Ancient Sumerian God).
     Stored {
         under: Target,
         #[serde(default)]
@@ -739,9 +773,9 @@ pub enum Selector {
         #[serde(default)]
         counters_at_least: u32,
     },
-    /// Everything any of these selectors matches, in order: one choice among cards
-    /// of several kinds (Time-Traveling Car: your minions or your actions here).
-    Either(Vec<Selector>),
+    /// Everything any of these selectors matches, in their order: "from your hand or
+    /// discard pile" (Demon Dogs).
+    Union(Vec<Selector>),
 }
 
 /// Which minions.
@@ -869,6 +903,12 @@ pub struct CardFilter {
     /// [`Effect::ChooseNumber`] (Chestbreaker, Game Over, Dude!, Head Grabber).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub power_is: Option<Amount>,
+    /// Only cards with this printed label (a Wraith: Ellen, Roy, Watson).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub label: Option<crate::cards::model::Label>,
+    /// Only actions played on a base (Ancient Sumerian God).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub plays_on_base: bool,
 }
 
 /// Which actions in play.
@@ -919,6 +959,8 @@ pub enum BaseSel {
     Except(String),
     /// The bases matching a filter ("a base where you have a minion").
     Where(Box<BaseFilter>),
+    /// The base being scored (Funkman's Special).
+    Scoring,
 }
 
 /// A player, relative to the ability.
@@ -1111,6 +1153,12 @@ pub enum Cond {
     PlayedFromOwnHand(Target),
     /// Either (Head Grabber: on one of your minions, or there since the turn began).
     Or(Box<Cond>, Box<Cond>),
+    /// An action matching the filter has been destroyed at this card's base (on the
+    /// base or on a minion there) during this turn (Roy: a Wraith).
+    DestroyedHereThisTurn(CardFilter),
+    /// The bound card (in play or not) matches the card filter (Ellen: the action
+    /// destroyed is a Wraith).
+    Matches(Target, CardFilter),
 }
 
 /// When a temporary change ends.
@@ -1158,4 +1206,8 @@ pub struct ExtraPlay {
     /// Must be used at once or is lost (outside the Play Cards phase, or specific).
     #[serde(default)]
     pub now: bool,
+    /// A minion or an action, the player's choice (`minion` is then ignored):
+    /// Wraithrustlers HQ.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub either: bool,
 }

@@ -212,4 +212,12 @@ pub enum Event {
         amount: i32,
         by: Uid,
     },
+    /// A player will have an extra play on their next turn, by the ability of `by`: a
+    /// minion or an action of their choice when `either` (Wraithrustlers HQ).
+    ExtraPlayNextTurn {
+        player: PlayerId,
+        either: bool,
+        minion: bool,
+        by: Option<Uid>,
+    },
 }

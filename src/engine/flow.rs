@@ -315,6 +315,15 @@ impl GameState {
                     let ctx = self.ctx_of(card);
                     self.grant_extra(&spec, &ctx);
                 }
+                // Extra plays given earlier for this turn (Wraithrustlers HQ).
+                let number = self.turn.number;
+                let (now, later): (Vec<_>, Vec<_>) = std::mem::take(&mut self.later_extras)
+                    .into_iter()
+                    .partition(|&(turn, p, _)| turn == number && p == player);
+                self.later_extras = later;
+                self.turn
+                    .allowances
+                    .extend(now.into_iter().map(|(_, _, allowance)| allowance));
             }
         }
     }
@@ -479,6 +488,7 @@ impl GameState {
         self.turn.played_cards.clear();
         self.turn.stasis_emptied = false;
         self.turn.left_stasis.clear();
+        self.turn.destroyed_actions.clear();
         self.turn.allowances = vec![Allowance::normal(true), Allowance::normal(false)];
         self.events.push(Event::TurnStarted { player, number });
     }

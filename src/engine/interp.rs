@@ -187,6 +187,7 @@ impl GameState {
                     .and_then(|m| self.base_of(m))
                     == Some(base)
             }
+            BaseSel::Scoring => ctx.scoring == Some(base),
         }
     }
 
@@ -342,6 +343,12 @@ impl GameState {
                 play: crate::cards::model::PlayTarget::OnMinion { .. }
             }
         );
+        let plays_on_base = matches!(
+            c.kind,
+            crate::cards::model::Kind::Action {
+                play: crate::cards::model::PlayTarget::OnBase
+            }
+        );
         (!f.minion || c.is_minion())
             && (!f.action || !c.is_minion())
             && f.power_at_most
@@ -353,6 +360,8 @@ impl GameState {
                 .as_ref()
                 .is_none_or(|n| c.name.contains(n.as_str()))
             && (!f.plays_on_minion || plays_on_minion)
+            && (!f.plays_on_base || plays_on_base)
+            && f.label.is_none_or(|l| c.labels.contains(&l))
             && (!f.affects_minions
                 || (!c.is_minion() && (plays_on_minion || self.may_aim_at_minions(card))))
             && f.playable_on.as_ref().is_none_or(|t| {
@@ -523,9 +532,9 @@ impl GameState {
                 of,
                 counters_at_least,
             } => self.select_stasis(of, *counters_at_least, ctx),
-            Selector::Either(parts) => parts
+            Selector::Union(parts) => parts
                 .iter()
-                .flat_map(|s| self.select_each(s, ctx))
+                .flat_map(|part| self.select_each(part, ctx))
                 .collect(),
             Selector::BaseDeckTop(n) => {
                 let n = (self.amount(n, ctx).max(0) as usize).min(self.base_deck.len());
@@ -709,8 +718,7 @@ impl GameState {
             Cond::CanPlayNow { card, to } => {
                 match (self.target_card(card, ctx), self.target_card(to, ctx)) {
                     (Some(c), Some(base)) => {
-                        self.may_play_minion_on(ctx.you, c, base)
-                            && !self.extra_cards_capped(ctx.you)
+                        self.may_play_card_on(ctx.you, c, base) && !self.extra_cards_capped(ctx.you)
                     }
                     _ => false,
                 }
@@ -722,6 +730,15 @@ impl GameState {
             Cond::PlayedOffTop(t) => self.played_from(t, ctx) == Some(Zone::DeckTop),
             Cond::PlayedFromOwnHand(t) => self.played_from(t, ctx) == Some(Zone::Hand),
             Cond::Or(a, b) => self.cond(a, ctx) || self.cond(b, ctx),
+            Cond::DestroyedHereThisTurn(f) => ctx.here.is_some_and(|here| {
+                self.turn
+                    .destroyed_actions
+                    .iter()
+                    .any(|&(c, b)| b == here && self.card_matches(f, c, ctx))
+            }),
+            Cond::Matches(t, f) => self
+                .target_card(t, ctx)
+                .is_some_and(|c| self.card_matches(f, c, ctx)),
         }
     }
 
@@ -1034,7 +1051,7 @@ impl GameState {
             })
             .filter(|v| self.may_target(v, &ctx))
             .filter(|v| match (onto, v) {
-                (Some(base), Value::Card(c)) => self.may_play_minion_on(ctx.you, *c, base),
+                (Some(base), Value::Card(c)) => self.may_play_card_on(ctx.you, *c, base),
                 _ => true,
             })
             .filter(|v| {

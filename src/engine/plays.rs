@@ -74,6 +74,25 @@ impl GameState {
         !forbidden && !self.picnic_elsewhere(player, card, base)
     }
 
+    /// True when nothing forbids `player` to play this card onto this base now: a
+    /// minion as [`Self::may_play_minion_on`] says; an action played on a base unless
+    /// actions are forbidden or the base is warded (a stored action played on a given
+    /// base: Ancient Sumerian God).
+    pub(super) fn may_play_card_on(&self, player: PlayerId, card: Uid, base: Uid) -> bool {
+        use crate::cards::model::{Kind, PlayTarget};
+        match self.def(card).card().map(|c| &c.kind) {
+            Some(Kind::Minion { .. }) => self.may_play_minion_on(player, card, base),
+            Some(Kind::Action {
+                play: PlayTarget::OnBase,
+            }) => {
+                self.base_index(base).is_some()
+                    && !self.actions_forbidden(player)
+                    && !self.warded_against(player, base)
+            }
+            _ => false,
+        }
+    }
+
     /// True when another player's card keeps this small minion of `player`'s own to
     /// its base, and `base` is another one (Bear Picnic, printed: by ownership and
     /// printed power; a minion `player` does not own is free).
@@ -116,7 +135,7 @@ impl GameState {
             .enumerate()
             .filter(move |(_, a)| {
                 c.is_some()
-                    && a.minion == is_minion
+                    && a.fits_kind(is_minion)
                     && (a.from_discard == from_discard || any_play_from_discard)
             })
             .filter(move |(_, a)| {
@@ -329,7 +348,7 @@ impl GameState {
             // No play of this kind left (a discard-pile minion may borrow a hand play
             // where a card allows it): skip working out where it could go.
             let kind_left = allowances.iter().any(|a| {
-                a.minion == def.is_minion() && (a.from_discard == from_discard || from_discard)
+                a.fits_kind(def.is_minion()) && (a.from_discard == from_discard || from_discard)
             });
             if !kind_left || !self.may_play_kind(card, no_actions) {
                 continue;
@@ -530,7 +549,7 @@ pub(super) fn reaches_minions(effect: &super::effect::Effect, groups: bool) -> b
 
 /// True when play `a` allows every play that `b` allows.
 fn covers(a: &Allowance, b: &Allowance) -> bool {
-    a.minion == b.minion
+    (a.either || (!b.either && a.minion == b.minion))
         && a.from_discard == b.from_discard
         && a.power_at_most
             .is_none_or(|m| b.power_at_most.is_some_and(|n| n <= m))

@@ -366,6 +366,7 @@ impl GameState {
                 left_stasis: Vec::new(),
                 moved: Vec::new(),
                 played_cards: Vec::new(),
+                destroyed_actions: Vec::new(),
             },
         );
         state.base_discard = base_discard;
@@ -388,6 +389,7 @@ impl GameState {
                 only_where_minion: false,
                 from_discard: false,
                 source: None,
+                either: false,
             };
             state.stack.push(super::flow::Task::ImmediatePlay(
                 seat(grant.player)?,

@@ -282,18 +282,19 @@ impl GameState {
     /// not destruction); the base goes to the base discard pile and the top of the base
     /// deck replaces it. Then what that triggered resolves.
     pub(super) fn clear_base(&mut self, base: Uid) {
-        if self.discard_and_replace(base, true) {
-            self.open_window();
-        }
+        self.discard_and_replace(base, true);
+        // Also with no base to take its place: cards that left with it may have
+        // abilities waiting (Ancient Sumerian God).
+        self.open_window();
     }
 
     /// [`Self::clear_base`] without opening the window of what it triggered (a base
     /// destroyed by a card: Nuke It From Orbit, whose resolution opens it). A base
     /// that did not score (`scored` false) has no "after it is scored and replaced"
-    /// ability (Tortuga). False when no base took its place.
-    pub(super) fn discard_and_replace(&mut self, base: Uid, scored: bool) -> bool {
+    /// ability (Tortuga).
+    pub(super) fn discard_and_replace(&mut self, base: Uid, scored: bool) {
         let Some(b) = self.base_index(base) else {
-            return false;
+            return;
         };
         self.left_play_ignored = (0..self.players.len() as u8)
             .map(PlayerId)
@@ -310,15 +311,16 @@ impl GameState {
         );
         for m in slot.minions {
             let cancelled = self.attachments_cancel(&m.attached);
-            for c in m.attached.iter().map(|a| a.card).chain(m.stored) {
+            for c in m.stored {
                 self.put_in_zone(c, Zone::Discard);
+            }
+            for a in m.attached {
+                self.action_left_with_base(a, base);
             }
             self.discard_from_play(m.card, cancelled);
         }
         for a in slot.actions {
-            for c in a.stored.into_iter().chain([a.card]) {
-                self.put_in_zone(c, Zone::Discard);
-            }
+            self.action_left_with_base(a, base);
         }
         self.lasting
             .retain(|l| !matches!(l.what, Lasting::Breakpoint { base: x, .. } if x == base));
@@ -331,7 +333,7 @@ impl GameState {
                 old: base,
                 new: None,
             });
-            return false;
+            return;
         }
         let new = self.base_deck.remove(0);
         self.bases[b].card = new;
@@ -355,7 +357,6 @@ impl GameState {
             self.trigger(Trigger::AfterThisBaseReplaced, d.effect, ctx);
         }
         self.base_entered(new);
-        true
     }
 
     /// Uses a "before scoring" Special (or, `after`, an "after scoring" one): plays a

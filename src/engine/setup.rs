@@ -166,6 +166,7 @@ impl GameState {
                 left_stasis: Vec::new(),
                 moved: Vec::new(),
                 played_cards: Vec::new(),
+                destroyed_actions: Vec::new(),
             },
         );
         for seat in 0..n {

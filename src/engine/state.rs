@@ -52,8 +52,9 @@ pub struct Player {
     /// Cards in stasis, with their stasis counters (Backtimers).
     pub stasis: Vec<(Uid, u32)>,
     /// Cards stored under a card of this player's that is not on the table: in
-    /// stasis, or resolving as it is played from there (Help From the Past): (host,
-    /// stored cards).
+    /// stasis, resolving as it is played from there (Help From the Past), or just
+    /// gone from play while its own leaving ability may still play them (Demon Dogs,
+    /// Ancient Sumerian God): (host, stored cards).
     #[serde(default)]
     pub stored_off_table: Vec<(Uid, Vec<Uid>)>,
 }
@@ -160,6 +161,9 @@ pub struct Allowance {
     /// Only an action that will directly affect this minion (Biding Time).
     #[serde(default)]
     pub must_affect: Option<Uid>,
+    /// A minion or an action, the player's choice (Wraithrustlers HQ).
+    #[serde(default)]
+    pub either: bool,
 }
 
 impl Allowance {
@@ -177,7 +181,13 @@ impl Allowance {
             named: None,
             onto_others_minion: false,
             must_affect: None,
+            either: false,
         }
+    }
+
+    /// True when a card of this kind (a minion or not) may use this play.
+    pub fn fits_kind(&self, minion: bool) -> bool {
+        self.either || self.minion == minion
     }
 }
 
@@ -228,6 +238,10 @@ pub struct Turn {
     /// (rulebook "Stasis").
     #[serde(default)]
     pub left_stasis: Vec<Uid>,
+    /// Every action destroyed this turn, with the base it was at (on the base or on
+    /// a minion there): "a Wraith has been destroyed here this turn" (Roy).
+    #[serde(default)]
+    pub destroyed_actions: Vec<(Uid, Uid)>,
 }
 
 /// A temporary change with an end.
@@ -370,6 +384,10 @@ pub struct GameState {
     /// Programs waiting for the end of this turn (Always Get Our Man).
     #[serde(default)]
     pub at_end_of_turn: Vec<(super::effect::Effect, super::interp::Ctx)>,
+    /// Extra plays waiting for a later turn: (turn number, player, play), gained as
+    /// that turn's Play Cards phase begins (Wraithrustlers HQ).
+    #[serde(default)]
+    pub later_extras: Vec<(u32, PlayerId, Allowance)>,
 }
 
 /// A program waiting for the scored base `base` to be replaced; it then runs with
@@ -462,6 +480,7 @@ impl GameState {
             paused: None,
             delayed: Vec::new(),
             at_end_of_turn: Vec::new(),
+            later_extras: Vec::new(),
         }
     }
 

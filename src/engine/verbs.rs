@@ -212,8 +212,7 @@ impl GameState {
                         self.play_card(ctx.you, c, onto, from);
                     }
                 } else if let (Some(c), Some(base)) = (card(self, &what), card(self, &to)) {
-                    if !self.may_play_minion_on(ctx.you, c, base)
-                        || self.extra_cards_capped(ctx.you)
+                    if !self.may_play_card_on(ctx.you, c, base) || self.extra_cards_capped(ctx.you)
                     {
                         return;
                     }
@@ -566,6 +565,38 @@ impl GameState {
                     by: ctx.source,
                 });
             }
+            Effect::ExtraPlayNextTurn(spec) => self.grant_extra_next_turn(&spec, &ctx),
+            Effect::RevealUntil { filter, bind, then } => {
+                let p = ctx.you;
+                if self.players[p.ix()].deck.is_empty() {
+                    self.reshuffle(p);
+                }
+                let mut found = None;
+                while found.is_none() && !self.players[p.ix()].deck.is_empty() {
+                    let c = self.players[p.ix()].deck.remove(0);
+                    self.aside.push(c);
+                    self.events.push(Event::Revealed { player: p, card: c });
+                    self.did();
+                    if self.card_matches(&filter, c, &ctx) {
+                        found = Some(c);
+                    }
+                }
+                let ctx = match found {
+                    Some(c) => ctx.with(&bind, Value::Card(c)),
+                    None => ctx,
+                };
+                self.stack.push(Task::Run(*then, ctx));
+            }
+            Effect::DiscardStored(t) => {
+                if let Some(host) = card(self, &t) {
+                    for c in self.stored_under(host) {
+                        self.take_out_of_zone(c);
+                        self.put_in_zone(c, Zone::Discard);
+                        self.placed(c, Zone::Discard, host);
+                    }
+                    self.discard_stored_off_table(host);
+                }
+            }
             other => unreachable!("not a verb: {other:?}"),
         }
     }
@@ -620,7 +651,23 @@ impl GameState {
     /// Gives `ctx.you` an extra play. Outside the Play Cards phase (or when the card
     /// says so) it must be used at once: it is offered now and then lost.
     pub(super) fn grant_extra(&mut self, spec: &ExtraSpec, ctx: &Ctx) {
-        let allowance = Allowance {
+        let allowance = self.allowance_of(spec, ctx);
+        self.events.push(Event::ExtraPlay {
+            player: ctx.you,
+            minion: spec.minion,
+            by: Some(ctx.source),
+        });
+        let in_own_play_phase = self.turn.phase == Phase::PlayCards && self.turn.player == ctx.you;
+        if spec.now || !in_own_play_phase {
+            self.stack.push(Task::ImmediatePlay(ctx.you, allowance));
+        } else {
+            self.turn.allowances.push(allowance);
+        }
+    }
+
+    /// The play an extra-play spec gives `ctx.you`, its bound targets resolved now.
+    fn allowance_of(&self, spec: &ExtraSpec, ctx: &Ctx) -> Allowance {
+        Allowance {
             minion: spec.minion,
             normal: false,
             power_at_most: spec.power_at_most,
@@ -635,18 +682,25 @@ impl GameState {
             only_where_minion: spec.only_where_minion_of_yours,
             from_discard: spec.from_discard,
             source: Some(ctx.source),
-        };
-        self.events.push(Event::ExtraPlay {
+            either: spec.either,
+        }
+    }
+
+    /// Gives `ctx.you` an extra play for their next turn (the one after this, if this
+    /// is theirs), gained as its Play Cards phase begins (Wraithrustlers HQ).
+    fn grant_extra_next_turn(&mut self, spec: &ExtraSpec, ctx: &Ctx) {
+        let n = self.players.len() as u32;
+        let ahead = (ctx.you.0 as u32 + n - self.turn.player.0 as u32) % n;
+        let turn = self.turn.number + if ahead == 0 { n } else { ahead };
+        let allowance = self.allowance_of(spec, ctx);
+        self.later_extras.push((turn, ctx.you, allowance));
+        self.did();
+        self.events.push(Event::ExtraPlayNextTurn {
             player: ctx.you,
+            either: spec.either,
             minion: spec.minion,
             by: Some(ctx.source),
         });
-        let in_own_play_phase = self.turn.phase == Phase::PlayCards && self.turn.player == ctx.you;
-        if spec.now || !in_own_play_phase {
-            self.stack.push(Task::ImmediatePlay(ctx.you, allowance));
-        } else {
-            self.turn.allowances.push(allowance);
-        }
     }
 
     /// The context of a card in play's own abilities.
@@ -664,6 +718,17 @@ impl GameState {
     /// Takes a card out of play (with its attachments and stored cards going to their
     /// owners' discard piles) and puts it in a zone of its owner.
     pub(super) fn leave_play(&mut self, card: Uid, to: Zone) {
+        self.leave_play_as(card, to, false);
+    }
+
+    /// [`Self::leave_play`], saying whether the card is being destroyed: the cards
+    /// stored under it stay with it while an ability of its own that waits for this
+    /// may still play them ([`Self::stored_left_behind`]); its "after it leaves play"
+    /// abilities are queued.
+    pub(super) fn leave_play_as(&mut self, card: Uid, to: Zone, destroyed: bool) {
+        let base = self.base_of(card);
+        let controller = self.controller(card);
+        let own_stored = self.stored_under(card);
         let mut cancelled = false;
         let removed: Vec<Uid> = match self.locate(card) {
             Loc::Minion(b, m) => {
@@ -679,15 +744,21 @@ impl GameState {
                 for (_, ctx) in &mut self.at_end_of_turn {
                     ctx.vars.retain(|(_, v)| *v != Value::Card(card));
                 }
+                // Attached actions go with the cards stored under them.
                 minion
                     .attached
                     .iter()
-                    .map(|a| a.card)
-                    .chain(minion.stored.iter().copied())
+                    .flat_map(|a| std::iter::once(a.card).chain(a.stored.iter().copied()))
                     .collect()
             }
-            Loc::OnBase(b, a) => self.bases[b].actions.remove(a).stored,
-            Loc::OnMinion(b, m, a) => self.bases[b].minions[m].attached.remove(a).stored,
+            Loc::OnBase(b, a) => {
+                self.bases[b].actions.remove(a);
+                Vec::new()
+            }
+            Loc::OnMinion(b, m, a) => {
+                self.bases[b].minions[m].attached.remove(a);
+                Vec::new()
+            }
             _ => {
                 self.take_out_of_zone(card);
                 Vec::new()
@@ -697,11 +768,76 @@ impl GameState {
             let owner = self.owner(c);
             self.players[owner.ix()].discard.push(c);
         }
+        self.stored_left_behind(card, own_stored, destroyed);
         if to == Zone::Discard {
             self.discard_from_play(card, cancelled);
         } else {
             self.put_in_zone(card, to);
         }
+        self.after_left_play(card, base, controller);
+    }
+
+    /// The cards that were stored under `card`, which has just left play: they stay
+    /// with it ([`super::state::Player::stored_off_table`]) when an ability of its own waits for this
+    /// leaving (Ancient Sumerian God whenever it leaves; Demon Dogs when destroyed),
+    /// so that it can play them; otherwise they go to their owners' discard piles
+    /// (rulebook "Stored Cards").
+    fn stored_left_behind(&mut self, card: Uid, stored: Vec<Uid>, destroyed: bool) {
+        if stored.is_empty() {
+            return;
+        }
+        let waits = self.def(card).abilities().iter().any(|a| {
+            a.when == Trigger::AfterLeavesPlay || (destroyed && a.when == Trigger::AfterDestroyed)
+        });
+        if waits {
+            self.stored_off_table_mut(card).extend(stored);
+            return;
+        }
+        for c in stored {
+            self.put_in_zone(c, Zone::Discard);
+        }
+    }
+
+    /// Queues a card's own "after it leaves play" abilities (Ancient Sumerian God),
+    /// for the player who controlled it, at the base it was on.
+    fn after_left_play(&mut self, card: Uid, base: Option<Uid>, controller: PlayerId) {
+        for a in self.def(card).abilities() {
+            if a.when == Trigger::AfterLeavesPlay {
+                let ctx = Ctx {
+                    source: card,
+                    you: controller,
+                    here: base,
+                    subject: Some(card),
+                    scoring: None,
+                    vars: Vec::new(),
+                };
+                let effect = self.then_discard_stored(card, a.effect.clone());
+                self.trigger(a.when, effect, ctx);
+            }
+        }
+    }
+
+    /// A leaving card's own ability, followed by discarding what is still stored with
+    /// it, when cards were kept with it ([`Self::stored_left_behind`]).
+    pub(super) fn then_discard_stored(&self, card: Uid, effect: Effect) -> Effect {
+        if self.players[self.owner(card).ix()]
+            .stored_off_table
+            .iter()
+            .any(|(host, _)| *host == card)
+        {
+            Effect::Seq(vec![effect, Effect::DiscardStored(Target::This)])
+        } else {
+            effect
+        }
+    }
+
+    /// An action leaves play with the base it is at (scored, or swapped out): to its
+    /// owner's discard pile, its stored cards kept or discarded as
+    /// [`Self::stored_left_behind`] says, its "after it leaves play" abilities queued.
+    pub(super) fn action_left_with_base(&mut self, action: ActionInPlay, base: Uid) {
+        self.stored_left_behind(action.card, action.stored, false);
+        self.put_in_zone(action.card, Zone::Discard);
+        self.after_left_play(action.card, Some(base), action.controller);
     }
 
     /// A card leaving play for its owner's discard pile goes there, unless it is
@@ -1043,8 +1179,7 @@ impl GameState {
         self.base_deck.remove(d);
         let actions = std::mem::take(&mut self.bases[b].actions);
         for a in actions {
-            let owner = self.owner(a.card);
-            self.players[owner.ix()].discard.push(a.card);
+            self.action_left_with_base(a, old);
         }
         self.bases[b].card = new;
         self.lasting

@@ -536,7 +536,7 @@ impl<'a> Words<'a> {
 
     /// One of the plays left: "the extra minion play from Zapbot, power 2 or less".
     fn allowance_option(&self, a: &crate::engine::state::Allowance) -> String {
-        let kind = if a.minion { "minion" } else { "action" };
+        let kind = allowance_kind(a);
         let mut out = match a.source {
             None => format!("your normal {kind} play"),
             Some(src) => format!("the extra {kind} play from {}", self.card(src)),
@@ -598,6 +598,20 @@ fn mode_label(card: &Card, n: u8) -> Option<String> {
         Effect::ChooseOne(modes) => modes.get(n as usize).map(|m| m.label.clone()),
         _ => None,
     })
+}
+
+/// What a play is for: "minion", "action", or "minion or action" (Wraithrustlers HQ).
+pub fn allowance_kind(a: &crate::engine::state::Allowance) -> &'static str {
+    play_kind(a.either, a.minion)
+}
+
+/// "minion", "action", or "minion or action" when either may be played.
+pub fn play_kind(either: bool, minion: bool) -> &'static str {
+    match (either, minion) {
+        (true, _) => "minion or action",
+        (false, true) => "minion",
+        (false, false) => "action",
+    }
 }
 
 /// What limits a play, each in a few words: "power 2 or less", "only on Tortuga",

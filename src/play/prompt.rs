@@ -91,7 +91,7 @@ impl Menu {
 
 /// "1 minion and 2 actions left", "1 minion (power 2 or less) left", "no plays left".
 pub fn plays_left(game: &GameState) -> String {
-    let kinds: Vec<(bool, String)> = game
+    let kinds: Vec<(&str, String)> = game
         .turn
         .allowances
         .iter()
@@ -102,7 +102,7 @@ pub fn plays_left(game: &GameState) -> String {
             } else {
                 format!(" ({})", limits.join(", "))
             };
-            (a.minion, text)
+            (super::describe::allowance_kind(a), text)
         })
         .collect();
     // Plays alike are counted together: "2 actions", never "1 action and 1 action".
@@ -112,7 +112,7 @@ pub fn plays_left(game: &GameState) -> String {
             continue;
         }
         let n = kinds.iter().filter(|k| *k == kind).count();
-        let noun = count(n, if kind.0 { "minion" } else { "action" });
+        let noun = count(n, kind.0);
         parts.push(format!("{noun}{}", kind.1));
     }
     if parts.is_empty() {
@@ -230,7 +230,7 @@ fn why_not(game: &GameState, ask: &Ask, card: Uid) -> String {
         .turn
         .allowances
         .iter()
-        .filter(|a| a.minion == c.is_minion())
+        .filter(|a| a.fits_kind(c.is_minion()))
         .collect();
     let power = match c.kind {
         crate::cards::model::Kind::Minion { power } => Some(power),
@@ -708,6 +708,20 @@ mod tests {
             Allowance::normal(false),
         ];
         assert_eq!(plays_left(&game), "1 minion and 2 actions left");
+    }
+
+    #[test]
+    fn a_play_for_either_kind_says_so() {
+        let mut game = game();
+        game.turn.allowances = vec![
+            Allowance::normal(true),
+            Allowance {
+                either: true,
+                normal: false,
+                ..Allowance::normal(false)
+            },
+        ];
+        assert_eq!(plays_left(&game), "1 minion and 1 minion or action left");
     }
 
     #[test]

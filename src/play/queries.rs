@@ -66,10 +66,11 @@ pub fn score(w: &Words) -> Vec<String> {
             let player = &w.game.players[p.ix()];
             let factions: Vec<String> = player.factions.iter().map(|f| w.faction(f)).collect();
             format!(
-                "{}: {} VP, {}.",
+                "{}: {} VP, {}{}.",
                 sentence(&w.player(p)),
                 player.vp,
-                factions.join(" and ")
+                factions.join(" and "),
+                later_extras(w, p)
             )
         })
         .collect();
@@ -78,6 +79,27 @@ pub fn score(w: &Words) -> Vec<String> {
         crate::engine::flow::WINNING_VP
     ));
     lines
+}
+
+/// "; an extra minion or action play on their next turn, from Wraithrustlers HQ":
+/// the plays a player has been given for a later turn.
+fn later_extras(w: &Words, p: PlayerId) -> String {
+    w.game
+        .later_extras
+        .iter()
+        .filter(|(_, q, _)| *q == p)
+        .map(|(_, _, a)| {
+            let from = a
+                .source
+                .map(|s| format!(", from {}", w.card(s)))
+                .unwrap_or_default();
+            format!(
+                "; an extra {} play on {} next turn{from}",
+                super::describe::allowance_kind(a),
+                w.possessive(p)
+            )
+        })
+        .collect()
 }
 
 /// Hand, deck and discard pile sizes of every player.

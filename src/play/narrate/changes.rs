@@ -2,7 +2,7 @@
 //! plays and VP. Each line says its cause first ("Archmage: you get an extra action
 //! play."), and the same change repeated is one line ("you get 2 extra action plays").
 
-use super::{base_then, cause, say, Said, Scene, Verbosity};
+use super::{base_then, cause, own_possessive, say, Said, Scene, Verbosity};
 use crate::engine::{Event, PlayerId, Uid};
 use crate::play::describe::sentence;
 
@@ -90,6 +90,25 @@ pub(super) fn extra_play(scene: &Scene, events: &[Event]) -> (Said, usize) {
     };
     let text = format!("{}{} {plays}.", cause(w, by), gets(scene, player));
     (say(Verbosity::Brief, sentence(&text), vec![]), run)
+}
+
+/// "Wraithrustlers HQ: you get an extra minion or action play on your next turn."
+pub(super) fn extra_play_next_turn(
+    scene: &Scene,
+    player: PlayerId,
+    either: bool,
+    minion: bool,
+    by: Option<Uid>,
+) -> Said {
+    let what = crate::play::describe::play_kind(either, minion);
+    let w = &scene.words;
+    let text = format!(
+        "{}{} an extra {what} play on {} next turn.",
+        cause(w, by),
+        gets(scene, player),
+        own_possessive(w, player, player)
+    );
+    say(Verbosity::Brief, sentence(&text), vec![])
 }
 
 /// "Cat's Paw: Bot 2 controls your Pinkie until the end of the turn." when taken;

@@ -285,6 +285,14 @@ fn sentences(scene: &Scene, events: &[Event]) -> Vec<Said> {
             } => one(changes::others_power_where_action(
                 scene, *player, action, *amount, *by,
             )),
+            Event::ExtraPlayNextTurn {
+                player,
+                either,
+                minion,
+                by,
+            } => one(changes::extra_play_next_turn(
+                scene, *player, *either, *minion, *by,
+            )),
         };
         i += used.max(1);
     }
@@ -489,6 +497,33 @@ mod tests {
         );
         let name = game.def(card).name();
         assert_eq!(said, vec![format!("{name}: you get 2 extra action plays.")]);
+    }
+
+    #[test]
+    fn an_extra_play_for_next_turn_is_said_with_its_cause_first() {
+        let (game, _, seats) = game();
+        let base = game.bases[0].card;
+        let later = |player| Event::ExtraPlayNextTurn {
+            player: PlayerId(player),
+            either: true,
+            minion: false,
+            by: Some(base),
+        };
+        let said = lines(
+            &game,
+            &game,
+            &seats,
+            &[later(0), later(1)],
+            Verbosity::Brief,
+        );
+        let name = game.def(base).name();
+        assert_eq!(
+            said,
+            vec![
+                format!("{name}: you get an extra minion or action play on your next turn."),
+                format!("{name}: Bot 2 gets an extra minion or action play on their next turn."),
+            ]
+        );
     }
 
     #[test]
