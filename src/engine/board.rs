@@ -99,6 +99,10 @@ impl GameState {
             if p.stasis.iter().any(|&(c, _)| c == card) {
                 return Loc::Stasis(owner);
             }
+        }
+        // Stored under a card off the table, kept by the host's owner, who may not be
+        // the stored card's (a Demon Dogs another player played off the top).
+        for p in &self.players {
             if let Some((host, _)) = p.stored_off_table.iter().find(|(_, s)| s.contains(&card)) {
                 return Loc::Stored(*host);
             }
