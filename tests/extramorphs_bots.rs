@@ -2,13 +2,7 @@
 //! another player leads, and names a power its deck holds before playing off the top.
 
 use smashup::bots::{Bot, BotKind, SeatView};
-use smashup::engine::position::Position;
 use smashup::engine::{Choice, GameState};
-
-fn game(ron: &str) -> GameState {
-    let pos: Position = ron::from_str(ron).unwrap();
-    GameState::from_position(&pos).unwrap()
-}
 
 fn bot_choice(game: &GameState) -> Choice {
     let d = game.pending().unwrap();
@@ -19,7 +13,7 @@ fn bot_choice(game: &GameState) -> Choice {
 /// Player 0 (the bot) has a Nuke It From Orbit on a base where it has `mine` and
 /// player 1 has `theirs`.
 fn nuke_position(mine: &str, theirs: &str) -> GameState {
-    game(&format!(
+    GameState::from_position_ron(&format!(
         r#"(
         players: [
             (factions: ["extramorphs", "robots"], deck: ["robots.zapbot"]),
@@ -33,7 +27,7 @@ fn nuke_position(mine: &str, theirs: &str) -> GameState {
         base_deck: ["bases.the_great_library"],
         turn: (minion_play: false, action_play: false),
     )"#
-    ))
+    )).unwrap()
 }
 
 #[test]
@@ -50,7 +44,7 @@ fn keeps_a_base_where_it_leads() {
 
 #[test]
 fn names_a_power_its_deck_holds() {
-    let mut g = game(
+    let mut g = GameState::from_position_ron(
         r#"(
         players: [
             (factions: ["extramorphs", "robots"], deck: ["robots.zapbot", "robots.tech_center", "extramorphs.extradrone"]),
@@ -58,7 +52,7 @@ fn names_a_power_its_deck_holds() {
         ],
         bases: [(base: "bases.jungle_oasis", minions: [(card: "extramorphs.chestbreaker", owner: 0)]), (base: "bases.tar_pits")],
     )"#,
-    );
+    ).unwrap();
     let i = g
         .pending()
         .unwrap()

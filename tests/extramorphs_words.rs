@@ -2,26 +2,10 @@
 //! top of a deck and shuffled back, a base destroyed and a card boxed, Hive Queen's
 //! -1 at the Egg Field bases, and a minion that arrived this turn.
 
-use smashup::engine::position::Position;
 use smashup::engine::{Choice, Event, GameState, PlayerId};
 use smashup::play::describe::Words;
 use smashup::play::narrate::{narrate, Scene, Verbosity};
 use smashup::play::seat::Seat;
-
-fn seats() -> Vec<Seat> {
-    ["You", "Bot 2"]
-        .iter()
-        .map(|n| Seat {
-            name: n.to_string(),
-            bot: None,
-        })
-        .collect()
-}
-
-fn game(ron: &str) -> GameState {
-    let pos: Position = ron::from_str(ron).unwrap();
-    GameState::from_position(&pos).unwrap()
-}
 
 fn words<'a>(game: &'a GameState, seats: &'a [Seat]) -> Words<'a> {
     Words {
@@ -48,7 +32,7 @@ fn answer(game: &mut GameState, pick: impl Fn(&Choice) -> bool) -> (GameState, V
 }
 
 fn said(before: &GameState, game: &GameState, events: &[Event]) -> Vec<String> {
-    let seats = seats();
+    let seats = Seat::people(&["You", "Bot 2"]);
     let scene = Scene {
         before,
         words: words(game, &seats),
@@ -61,7 +45,7 @@ fn said(before: &GameState, game: &GameState, events: &[Event]) -> Vec<String> {
 
 #[test]
 fn cards_revealed_off_the_top_and_shuffled_back_are_named_with_their_cause() {
-    let mut g = game(
+    let mut g = GameState::from_position_ron(
         r#"(
         players: [
             (factions: ["extramorphs", "robots"], deck: ["robots.zapbot", "robots.warbot"]),
@@ -69,7 +53,7 @@ fn cards_revealed_off_the_top_and_shuffled_back_are_named_with_their_cause() {
         ],
         bases: [(base: "bases.jungle_oasis", minions: [(card: "extramorphs.chestbreaker", owner: 0)]), (base: "bases.tar_pits")],
     )"#,
-    );
+    ).unwrap();
     answer(&mut g, |c| matches!(c, Choice::Use { .. }));
     let (before, events) = answer(&mut g, |c| *c == Choice::Number(4));
     let lines = said(&before, &g, &events);
@@ -90,7 +74,7 @@ fn cards_revealed_off_the_top_and_shuffled_back_are_named_with_their_cause() {
 
 #[test]
 fn a_nuked_base_is_said_destroyed_replaced_and_the_card_boxed() {
-    let mut g = game(
+    let mut g = GameState::from_position_ron(
         r#"(
         players: [
             (factions: ["extramorphs", "robots"]),
@@ -102,7 +86,7 @@ fn a_nuked_base_is_said_destroyed_replaced_and_the_card_boxed() {
         ],
         base_deck: ["bases.the_great_library"],
     )"#,
-    );
+    ).unwrap();
     let (before, events) = answer(&mut g, |c| matches!(c, Choice::Use { .. }));
     let lines = said(&before, &g, &events);
     assert!(
@@ -120,14 +104,14 @@ fn a_nuked_base_is_said_destroyed_replaced_and_the_card_boxed() {
         lines.iter().any(|l| l.contains("out of the game")),
         "{lines:?}"
     );
-    let seats = seats();
+    let seats = Seat::people(&["You", "Bot 2"]);
     let nuke = g.boxed[0];
     assert_eq!(words(&g, &seats).place(nuke), "in the box, out of the game");
 }
 
 #[test]
 fn hive_queen_says_the_minus_one_and_base_detail_shows_it() {
-    let mut g = game(
+    let mut g = GameState::from_position_ron(
         r#"(
         players: [
             (factions: ["extramorphs", "robots"], hand: ["extramorphs.chestbreaker"]),
@@ -139,7 +123,7 @@ fn hive_queen_says_the_minus_one_and_base_detail_shows_it() {
             (base: "bases.tar_pits"),
         ],
     )"#,
-    );
+    ).unwrap();
     let (before, events) = answer(&mut g, |c| matches!(c, Choice::Use { .. }));
     let lines = said(&before, &g, &events);
     assert!(
@@ -148,7 +132,7 @@ fn hive_queen_says_the_minus_one_and_base_detail_shows_it() {
         "{lines:?}"
     );
     answer(&mut g, |c| matches!(c, Choice::Play { .. }));
-    let seats = seats();
+    let seats = Seat::people(&["You", "Bot 2"]);
     let detail = words(&g, &seats).base_detail(1, &g.bases[0]);
     assert!(
         detail.iter().any(|l| l

@@ -4,7 +4,6 @@
 //! put it before a base's or a minion's question (Jungle Camp, Kickboxbro, Building Rooftop).
 
 use smashup::bots::{Bot, BotKind, SeatView};
-use smashup::engine::position::Position;
 use smashup::engine::{Choice, GameState, PlayTo};
 
 /// Player 0 (the bot) holds `hand`; its minions are at the first base, where it leads,
@@ -27,8 +26,7 @@ fn position(factions: [&str; 2], hand: &str, own_action: &str, their_action: &st
     )"#,
         factions[0], factions[1]
     );
-    let pos: Position = ron::from_str(&text).unwrap();
-    GameState::from_position(&pos).unwrap()
+    GameState::from_position_ron(&text).unwrap()
 }
 
 fn bot_choice(game: &GameState) -> Choice {
@@ -109,22 +107,17 @@ fn leaf_armor_is_not_moved_round_its_own_minions_for_nothing() {
         ],
         turn: (minion_play: false, action_play: false),
     )"#;
-    let pos: Position = ron::from_str(text).unwrap();
-    let game = GameState::from_position(&pos).unwrap();
+    let game = GameState::from_position_ron(text).unwrap();
     let d = game.pending().unwrap();
     assert!(d.options.iter().any(|o| matches!(o, Choice::Use { .. })));
     assert_eq!(bot_choice(&game), Choice::EndTurn);
 }
 
 /// A position from RON text, the bot being whoever is asked first.
-fn from_ron(text: &str) -> GameState {
-    let pos: Position = ron::from_str(text).unwrap();
-    GameState::from_position(&pos).unwrap()
-}
 
 #[test]
 fn jungle_camp_takes_back_the_strongest_minion() {
-    let game = from_ron(
+    let game = GameState::from_position_ron(
         r#"(
         players: [
             (factions: ["action_heroes", "pirates"], deck: ["pirates.cannon", "pirates.dinghy"]),
@@ -141,14 +134,15 @@ fn jungle_camp_takes_back_the_strongest_minion() {
         base_deck: ["bases.the_central_brain"],
         turn: (player: 0, phase: ScoreBases),
     )"#,
-    );
+    )
+    .unwrap();
     let warbro = game.bases[0].minions[1].card;
     assert_eq!(bot_choice(&game), Choice::Card(warbro));
 }
 
 #[test]
 fn kickboxbro_stores_an_action_not_a_minion() {
-    let mut game = from_ron(
+    let mut game = GameState::from_position_ron(
         r#"(
         players: [
             (factions: ["action_heroes", "pirates"], hand: ["pirates.first_mate", "pirates.cannon"]),
@@ -159,7 +153,7 @@ fn kickboxbro_stores_an_action_not_a_minion() {
             (base: "bases.jungle_oasis"),
         ],
     )"#,
-    );
+    ).unwrap();
     let end = game.pending().unwrap().options.len() - 1;
     game.answer(end).unwrap();
     let cannon = game.players[0].hand[1];
@@ -169,7 +163,7 @@ fn kickboxbro_stores_an_action_not_a_minion() {
 #[test]
 fn building_rooftop_is_lowered_only_where_the_bot_leads() {
     let at_start = |mine: u32, theirs: u32| {
-        from_ron(&format!(
+        GameState::from_position_ron(&format!(
             r#"(
             players: [
                 (factions: ["action_heroes", "pirates"], deck: ["pirates.cannon", "pirates.dinghy"]),
@@ -184,7 +178,7 @@ fn building_rooftop_is_lowered_only_where_the_bot_leads() {
             ],
             turn: (player: 0, phase: StartTurn),
         )"#
-        ))
+        )).unwrap()
     };
     assert_eq!(bot_choice(&at_start(2, 0)), Choice::Yes);
     assert_eq!(

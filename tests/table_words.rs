@@ -1,25 +1,9 @@
 //! The new pieces of state said in words at the table: who controls a minion and
 //! until when (Kitty Cats), and the mode an action was played with (Enchantment).
 
-use smashup::engine::position::Position;
 use smashup::engine::{Choice, GameState, PlayTo, PlayerId};
 use smashup::play::describe::Words;
 use smashup::play::seat::Seat;
-
-fn seats() -> Vec<Seat> {
-    ["You", "Bot 2"]
-        .iter()
-        .map(|n| Seat {
-            name: n.to_string(),
-            bot: None,
-        })
-        .collect()
-}
-
-fn game(ron: &str) -> GameState {
-    let pos: Position = ron::from_str(ron).unwrap();
-    GameState::from_position(&pos).unwrap()
-}
 
 fn answer(game: &mut GameState, pick: impl Fn(&Choice) -> bool) {
     let i = game
@@ -45,7 +29,7 @@ fn base_lines(game: &GameState, seats: &[Seat]) -> Vec<String> {
 
 #[test]
 fn a_minion_taken_for_the_turn_says_its_owner_and_until_when() {
-    let mut g = game(
+    let mut g = GameState::from_position_ron(
         r#"(
         players: [
             (factions: ["kitty_cats", "pirates"], hand: ["kitty_cats.cats_paw"]),
@@ -53,9 +37,10 @@ fn a_minion_taken_for_the_turn_says_its_owner_and_until_when() {
         ],
         bases: [(base: "bases.jungle_oasis", minions: [(card: "aliens.invader", owner: 1)])],
     )"#,
-    );
+    )
+    .unwrap();
     answer(&mut g, |c| matches!(c, Choice::Play { .. }));
-    let seats = seats();
+    let seats = Seat::people(&["You", "Bot 2"]);
     let lines = base_lines(&g, &seats);
     assert!(
         lines
@@ -67,7 +52,7 @@ fn a_minion_taken_for_the_turn_says_its_owner_and_until_when() {
 
 #[test]
 fn an_action_played_with_a_mode_says_the_mode() {
-    let mut g = game(
+    let mut g = GameState::from_position_ron(
         r#"(
         players: [
             (factions: ["fairies", "pirates"], hand: ["fairies.enchantment"]),
@@ -75,14 +60,15 @@ fn an_action_played_with_a_mode_says_the_mode() {
         ],
         bases: [(base: "bases.jungle_oasis", minions: [(card: "aliens.invader", owner: 1)])],
     )"#,
-    );
+    )
+    .unwrap();
     let base = g.bases[0].card;
     answer(
         &mut g,
         |c| matches!(c, Choice::Play { to: Some(PlayTo::Base(b)), .. } if *b == base),
     );
     answer(&mut g, |c| matches!(c, Choice::Mode { index: 1, .. }));
-    let seats = seats();
+    let seats = Seat::people(&["You", "Bot 2"]);
     let lines = base_lines(&g, &seats);
     assert!(
         lines
@@ -96,7 +82,7 @@ fn an_action_played_with_a_mode_says_the_mode() {
 #[test]
 fn taking_control_is_said_with_its_cause_and_end_and_so_is_giving_it_back() {
     use smashup::play::narrate::{narrate, Scene, Verbosity};
-    let mut g = game(
+    let mut g = GameState::from_position_ron(
         r#"(
         players: [
             (factions: ["kitty_cats", "pirates"], hand: ["kitty_cats.cats_paw"]),
@@ -104,8 +90,9 @@ fn taking_control_is_said_with_its_cause_and_end_and_so_is_giving_it_back() {
         ],
         bases: [(base: "bases.jungle_oasis", minions: [(card: "aliens.invader", owner: 1)])],
     )"#,
-    );
-    let seats = seats();
+    )
+    .unwrap();
+    let seats = Seat::people(&["You", "Bot 2"]);
     let say = |g: &GameState, before: &GameState, events: &[smashup::engine::Event]| {
         let scene = Scene {
             before,

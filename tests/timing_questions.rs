@@ -3,7 +3,6 @@
 //! numbered list whose entries can also be picked by card name, and every bot answers it.
 
 use smashup::bots::{Bot, BotKind, SeatView};
-use smashup::engine::position::Position;
 use smashup::engine::{Ask, GameState, PlayerId};
 use smashup::play::describe::Words;
 use smashup::play::narrate::Verbosity;
@@ -21,21 +20,7 @@ fn at(file: &str) -> GameState {
 
 /// A position with the game's first question pending.
 fn position(ron: &str) -> GameState {
-    let pos: Position = ron::from_str(ron).unwrap();
-    GameState::from_position(&pos).unwrap()
-}
-
-fn seats() -> Vec<Seat> {
-    vec![
-        Seat {
-            name: "You".into(),
-            bot: None,
-        },
-        Seat {
-            name: "Bot 2".into(),
-            bot: None,
-        },
-    ]
+    GameState::from_position_ron(ron).unwrap()
 }
 
 fn words<'a>(game: &'a GameState, seats: &'a [Seat]) -> Words<'a> {
@@ -81,7 +66,7 @@ fn order_question() -> GameState {
 #[test]
 fn the_order_question_names_each_ability_by_card_and_what_it_does() {
     let game = order_question();
-    let seats = seats();
+    let seats = Seat::people(&["You", "Bot 2"]);
     let w = words(&game, &seats);
     let menu = decision_menu(game.pending().unwrap(), &w, Verbosity::Normal, &[]);
     assert!(
@@ -122,7 +107,7 @@ fn every_bot_answers_the_order_question() {
 
 #[test]
 fn the_optional_round_and_the_which_play_question_read_as_choices() {
-    let seats = seats();
+    let seats = Seat::people(&["You", "Bot 2"]);
     let game = at("tests/scenarios/rulebook/me_first_optional_abilities_go_round_the_table.ron");
     // The scenario ends at player 0's main question; rebuild the round from its start.
     assert_eq!(game.pending().unwrap().ask, Ask::Main);
@@ -221,7 +206,7 @@ fn the_after_scoring_question_reads_as_a_choice_and_every_bot_answers_it() {
     let d = game.pending().unwrap().clone();
     assert!(matches!(d.ask, Ask::AfterScoring { .. }), "{:?}", d.ask);
     assert_eq!(d.player, PlayerId(0));
-    let seats = seats();
+    let seats = Seat::people(&["You", "Bot 2"]);
     let w = words(&game, &seats);
     let menu = decision_menu(&d, &w, Verbosity::Normal, &[]);
     assert!(

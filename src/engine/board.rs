@@ -348,14 +348,30 @@ impl GameState {
                     amount,
                     base,
                 } if m == card && self.bases[b].card == base => total += amount,
+                // Another player's penalty: stopped as one from an Ongoing ability
+                // of theirs would be (Beautiful Castle), or left out (see above).
                 Lasting::OthersPowerWhereAction {
                     player,
                     ref action,
                     amount,
+                    by,
                 } if minion.controller != player
                     && self.bases[b].actions.iter().any(|a| {
                         a.controller == player && self.def(a.card).name() == action.as_str()
-                    }) =>
+                    })
+                    && (amount >= 0
+                        || !self.penalty_stopped(
+                            card,
+                            minion.controller,
+                            &Source {
+                                card: by,
+                                controller: player,
+                                base: self.bases[b].card,
+                                attached_to: None,
+                                is_base: false,
+                            },
+                            others_penalties,
+                        )) =>
                 {
                     total += amount
                 }

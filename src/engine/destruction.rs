@@ -199,24 +199,8 @@ impl GameState {
         controller: PlayerId,
         live: bool,
     ) {
-        let own = if live {
-            self.def(card).abilities()
-        } else {
-            &[][..]
-        };
-        for a in own {
-            if a.when == Trigger::AfterDestroyed {
-                let ctx = Ctx {
-                    source: card,
-                    you: controller,
-                    here: base,
-                    subject: Some(card),
-                    scoring: None,
-                    vars: Vec::new(),
-                };
-                let effect = self.then_discard_stored(card, a.effect.clone());
-                self.trigger(a.when, effect, ctx);
-            }
+        if live {
+            self.trigger_own_leaving(card, Trigger::AfterDestroyed, controller, base);
         }
         let Some(base) = base else {
             return;

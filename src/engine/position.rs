@@ -201,6 +201,13 @@ pub struct PlayNowSpec {
 }
 
 impl GameState {
+    /// The game a position written in RON describes (tests and rulings write them by
+    /// hand); a position that does not parse or cannot be set up is an error in words.
+    pub fn from_position_ron(text: &str) -> Result<GameState, String> {
+        let pos: Position = ron::from_str(text).map_err(|e| e.to_string())?;
+        GameState::from_position(&pos)
+    }
+
     /// The game a position describes, run on to its first question.
     pub fn from_position(pos: &Position) -> Result<GameState, String> {
         let mut cards: Vec<CardInst> = Vec::new();

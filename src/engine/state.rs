@@ -263,11 +263,14 @@ pub enum Lasting {
     NoActionsOnTurn { player: PlayerId, turn: u32 },
     /// Minions of players other than `player` get `amount` power at every base that
     /// holds an action named `action` controlled by `player`, whenever they got there
-    /// (Hive Queen's Talent: -1 where you have an Egg Field).
+    /// (Hive Queen's Talent: -1 where you have an Egg Field). `by` is the card whose
+    /// ability it was: a minion protected from other players' cards is not reached
+    /// (Beautiful Castle).
     OthersPowerWhereAction {
         player: PlayerId,
         action: String,
         amount: i32,
+        by: Uid,
     },
 }
 

@@ -554,6 +554,7 @@ impl GameState {
                         player: ctx.you,
                         action: named.clone(),
                         amount,
+                        by: ctx.source,
                     },
                     until: Expiry::from_until(until, ctx.you, &self.turn),
                 });
@@ -801,18 +802,26 @@ impl GameState {
     /// Queues a card's own "after it leaves play" abilities (Ancient Sumerian God),
     /// for the player who controlled it, at the base it was on.
     fn after_left_play(&mut self, card: Uid, base: Option<Uid>, controller: PlayerId) {
+        self.trigger_own_leaving(card, Trigger::AfterLeavesPlay, controller, base);
+    }
+
+    /// Queues the abilities of a card that has just left play that wait for `when`
+    /// (its own "after destroyed" or "after it leaves play"), as the player who
+    /// controlled it at the base it was on, each followed by discarding what is still
+    /// stored with it.
+    pub(super) fn trigger_own_leaving(
+        &mut self,
+        card: Uid,
+        when: Trigger,
+        controller: PlayerId,
+        base: Option<Uid>,
+    ) {
         for a in self.def(card).abilities() {
-            if a.when == Trigger::AfterLeavesPlay {
-                let ctx = Ctx {
-                    source: card,
-                    you: controller,
-                    here: base,
-                    subject: Some(card),
-                    scoring: None,
-                    vars: Vec::new(),
-                };
+            if a.when == when {
+                let mut ctx = Ctx::new(card, controller, base);
+                ctx.subject = Some(card);
                 let effect = self.then_discard_stored(card, a.effect.clone());
-                self.trigger(a.when, effect, ctx);
+                self.trigger(when, effect, ctx);
             }
         }
     }

@@ -395,6 +395,7 @@ impl<'a> Words<'a> {
                     player,
                     action,
                     amount,
+                    ..
                 } if base.actions.iter().any(|a| {
                     a.controller == *player && self.game.def(a.card).name() == action.as_str()
                 }) =>

@@ -13,6 +13,17 @@ pub struct Seat {
 }
 
 impl Seat {
+    /// People at the keyboard with these names, in seat order.
+    pub fn people(names: &[&str]) -> Vec<Seat> {
+        names
+            .iter()
+            .map(|n| Seat {
+                name: n.to_string(),
+                bot: None,
+            })
+            .collect()
+    }
+
     /// True for a person at the keyboard.
     pub fn is_human(&self) -> bool {
         self.bot.is_none()
