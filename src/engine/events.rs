@@ -131,7 +131,13 @@ pub enum Event {
         by: Option<Uid>,
     },
     /// An action attached to one minion was transferred onto another.
-    Transferred { card: Uid, from: Uid, to: Uid },
+    Transferred {
+        card: Uid,
+        from: Uid,
+        to: Uid,
+        /// The card whose ability transferred it.
+        by: Option<Uid>,
+    },
     /// A card that was leaving play was shuffled into its owner's deck instead of
     /// the discard pile (Sleeping Beauty).
     ShuffledIntoDeck { card: Uid },

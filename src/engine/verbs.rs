@@ -388,7 +388,7 @@ impl GameState {
             Effect::Transfer { action, to } => {
                 if let (Some(a), Some(m)) = (card(self, &action), card(self, &to)) {
                     if self.def(m).base().is_some() {
-                        self.transfer_to_base(a, m);
+                        self.transfer_to_base(a, m, ctx.source);
                     } else {
                         self.transfer(a, m, &ctx);
                     }
@@ -968,6 +968,7 @@ impl GameState {
             card: action,
             from,
             to,
+            by: Some(ctx.source),
         });
         self.did();
     }
@@ -1066,7 +1067,7 @@ impl GameState {
     }
 
     /// Transfers an action on a base to another base (Forgotten Horrors): not a play.
-    fn transfer_to_base(&mut self, action: Uid, to: Uid) {
+    fn transfer_to_base(&mut self, action: Uid, to: Uid, by: Uid) {
         let Loc::OnBase(b, a) = self.locate(action) else {
             return;
         };
@@ -1080,6 +1081,7 @@ impl GameState {
             card: action,
             from,
             to,
+            by: Some(by),
         });
         self.did();
     }

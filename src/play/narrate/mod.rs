@@ -228,8 +228,8 @@ fn sentences(scene: &Scene, events: &[Event]) -> Vec<Said> {
             Event::ControlChanged { card, player, by } => {
                 one(changes::control_changed(scene, *card, *player, *by))
             }
-            Event::Transferred { card, from, to } => {
-                one(plays::transferred(scene, *card, *from, *to))
+            Event::Transferred { card, from, to, by } => {
+                one(plays::transferred(scene, *card, *from, *to, *by))
             }
             Event::ShuffledIntoDeck { card } => one(hands::shuffled_into_deck(w, *card)),
             Event::LoopStopped { player } => one(turns::loop_stopped(w, *player)),

@@ -1,7 +1,7 @@
 //! Cards played and used, and what happens to cards in play: destroyed, moved,
 //! protected. Cards on the table are public, so they are always named.
 
-use super::{base_then, hands::zone_phrase, own_possessive, say, Said, Scene, Verbosity};
+use super::{base_then, cause, hands::zone_phrase, own_possessive, say, Said, Scene, Verbosity};
 use crate::engine::effect::Static;
 use crate::engine::events::Zone;
 use crate::engine::state::Loc;
@@ -125,12 +125,13 @@ pub(super) fn moved(scene: &Scene, card: Uid, from: Uid, to: Uid) -> Said {
 }
 
 /// "Bot 2 transfers Leaf Armor from your Pinkie to their Tinx."
-pub(super) fn transferred(scene: &Scene, card: Uid, from: Uid, to: Uid) -> Said {
+pub(super) fn transferred(scene: &Scene, card: Uid, from: Uid, to: Uid, by: Option<Uid>) -> Said {
     let w = &scene.words;
     say(
         Verbosity::Brief,
         format!(
-            "{} {} from {} to {}.",
+            "{}{} {} from {} to {}.",
+            cause(w, by),
             w.acts(scene.actor, "transfer"),
             w.card(card),
             w.owned_card(from, scene.actor),
