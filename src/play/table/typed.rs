@@ -435,6 +435,16 @@ impl Table {
             },
         };
         lines.push(waiting);
+        // Cards turned over from a deck and set aside while an ability resolves
+        // (off the top, Portal): revealed, so everyone may hear them.
+        if let Some(&first) = self.game.aside.first() {
+            let names: Vec<String> = self.game.aside.iter().map(|&c| w.card(c)).collect();
+            lines.push(format!(
+                "Set aside, revealed from {} deck: {}.",
+                w.possessive(self.game.owner(first)),
+                crate::play::describe::and_list(&names)
+            ));
+        }
         let scores: Vec<String> = (0..self.game.players.len() as u8)
             .map(|p| w.player_vp(PlayerId(p)))
             .collect();
