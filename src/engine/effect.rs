@@ -560,11 +560,12 @@ pub enum Effect {
     /// "You" gain an extra play for your next turn's Play Cards phase (the one after
     /// this, if this is your turn): Wraithrustlers HQ.
     ExtraPlayNextTurn(ExtraPlay),
-    /// Reveal cards from the top of your deck one by one until one matches the filter
-    /// (an empty deck is first made anew from the discard pile; if it runs out while
-    /// revealing, stop): the revealed cards are set aside ([`Selector::SetAside`]),
-    /// the match, if any, is bound and `then` runs (Watson). `then` must put the set
-    /// aside cards somewhere.
+    /// Turn over cards from the top of "your" deck until one matches `filter`, bind
+    /// it and run `then`, which takes it somewhere (Watson: into the hand); the other
+    /// revealed cards are shuffled back into the deck afterwards. An empty deck is
+    /// first made anew; running out while revealing stops, with nothing bound
+    /// (rulebook "Cards Played off the Top of the Deck"; the same reveal as
+    /// [`Effect::PlayOffTop`]).
     RevealUntil {
         filter: CardFilter,
         bind: String,

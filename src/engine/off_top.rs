@@ -16,40 +16,7 @@ impl GameState {
     /// the base `to` (see [`super::effect::Effect::PlayOffTop`]).
     pub(super) fn play_off_top(&mut self, filter: &CardFilter, to: &Target, ctx: &Ctx) {
         let player = ctx.you;
-        // An empty deck before revealing is made anew; running out while revealing
-        // just stops.
-        if self.players[player.ix()].deck.is_empty() {
-            self.reshuffle(player);
-        }
-        let mut revealed = Vec::new();
-        let mut found = None;
-        while found.is_none() && !self.players[player.ix()].deck.is_empty() {
-            let c = self.players[player.ix()].deck.remove(0);
-            self.aside.push(c);
-            revealed.push(c);
-            if self.card_matches(filter, c, ctx) {
-                found = Some(c);
-            }
-        }
-        if revealed.is_empty() {
-            return;
-        }
-        self.did();
-        self.events.push(Event::RevealedFromTop {
-            player,
-            cards: revealed.clone(),
-            by: ctx.source,
-        });
-        let rest: Vec<Uid> = revealed.into_iter().filter(|&c| Some(c) != found).collect();
-        if !rest.is_empty() {
-            // Below the play on the stack: shuffled back once it has resolved.
-            self.stack.push(Task::ShuffleBack {
-                player,
-                cards: rest,
-                by: ctx.source,
-            });
-        }
-        let Some(card) = found else {
+        let Some(card) = self.reveal_until(filter, ctx) else {
             return;
         };
         let base = self.target_card(to, ctx).filter(|&b| {
@@ -66,6 +33,48 @@ impl GameState {
                 self.placed(card, Zone::Discard, ctx.source);
             }
         }
+    }
+
+    /// "You" turn over cards from the top of your deck one by one until one matches
+    /// `filter`, and return it: all of them are set aside (in no zone) and shown to
+    /// everyone, and those not found are shuffled back into the deck once the rest of
+    /// the ability has resolved. An empty deck is first made anew from the discard
+    /// pile; a deck that runs out while revealing stops it, with nothing found
+    /// (rulebook "Cards Played off the Top of the Deck"; Watson).
+    pub(super) fn reveal_until(&mut self, filter: &CardFilter, ctx: &Ctx) -> Option<Uid> {
+        let player = ctx.you;
+        if self.players[player.ix()].deck.is_empty() {
+            self.reshuffle(player);
+        }
+        let mut revealed = Vec::new();
+        let mut found = None;
+        while found.is_none() && !self.players[player.ix()].deck.is_empty() {
+            let c = self.players[player.ix()].deck.remove(0);
+            self.aside.push(c);
+            revealed.push(c);
+            if self.card_matches(filter, c, ctx) {
+                found = Some(c);
+            }
+        }
+        if revealed.is_empty() {
+            return None;
+        }
+        self.did();
+        self.events.push(Event::RevealedFromTop {
+            player,
+            cards: revealed.clone(),
+            by: ctx.source,
+        });
+        let rest: Vec<Uid> = revealed.into_iter().filter(|&c| Some(c) != found).collect();
+        if !rest.is_empty() {
+            // Below what follows on the stack: shuffled back once it has resolved.
+            self.stack.push(Task::ShuffleBack {
+                player,
+                cards: rest,
+                by: ctx.source,
+            });
+        }
+        found
     }
 
     /// The revealed cards not played, still set aside, are shuffled into the deck.

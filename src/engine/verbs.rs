@@ -568,21 +568,7 @@ impl GameState {
             }
             Effect::ExtraPlayNextTurn(spec) => self.grant_extra_next_turn(&spec, &ctx),
             Effect::RevealUntil { filter, bind, then } => {
-                let p = ctx.you;
-                if self.players[p.ix()].deck.is_empty() {
-                    self.reshuffle(p);
-                }
-                let mut found = None;
-                while found.is_none() && !self.players[p.ix()].deck.is_empty() {
-                    let c = self.players[p.ix()].deck.remove(0);
-                    self.aside.push(c);
-                    self.events.push(Event::Revealed { player: p, card: c });
-                    self.did();
-                    if self.card_matches(&filter, c, &ctx) {
-                        found = Some(c);
-                    }
-                }
-                let ctx = match found {
+                let ctx = match self.reveal_until(&filter, &ctx) {
                     Some(c) => ctx.with(&bind, Value::Card(c)),
                     None => ctx,
                 };
