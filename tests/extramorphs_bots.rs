@@ -53,13 +53,6 @@ fn names_a_power_its_deck_holds() {
         bases: [(base: "bases.jungle_oasis", minions: [(card: "extramorphs.chestbreaker", owner: 0)]), (base: "bases.tar_pits")],
     )"#,
     ).unwrap();
-    let i = g
-        .pending()
-        .unwrap()
-        .options
-        .iter()
-        .position(|o| matches!(o, Choice::Use { .. }))
-        .unwrap();
-    g.answer(i).unwrap();
+    g.answer_first(|o| matches!(o, Choice::Use { .. })).unwrap();
     assert_eq!(bot_choice(&g), Choice::Number(3));
 }

@@ -20,14 +20,7 @@ fn words<'a>(game: &'a GameState, seats: &'a [Seat]) -> Words<'a> {
 /// Answers with the first option `pick` accepts; the events and the game before.
 fn answer(game: &mut GameState, pick: impl Fn(&Choice) -> bool) -> (GameState, Vec<Event>) {
     let before = game.clone();
-    let i = game
-        .pending()
-        .unwrap()
-        .options
-        .iter()
-        .position(pick)
-        .unwrap();
-    let events = game.answer(i).unwrap();
+    let events = game.answer_first(pick).unwrap();
     (before, events)
 }
 

@@ -6,14 +6,7 @@ use smashup::play::describe::Words;
 use smashup::play::seat::Seat;
 
 fn answer(game: &mut GameState, pick: impl Fn(&Choice) -> bool) {
-    let i = game
-        .pending()
-        .unwrap()
-        .options
-        .iter()
-        .position(pick)
-        .unwrap();
-    game.answer(i).unwrap();
+    game.answer_first(pick).unwrap();
 }
 
 fn base_lines(game: &GameState, seats: &[Seat]) -> Vec<String> {
@@ -110,14 +103,9 @@ fn taking_control_is_said_with_its_cause_and_end_and_so_is_giving_it_back() {
         narrate(&scene, events, Verbosity::Normal)
     };
     let before = g.clone();
-    let i = g
-        .pending()
-        .unwrap()
-        .options
-        .iter()
-        .position(|c| matches!(c, Choice::Play { .. }))
+    let events = g
+        .answer_first(|c| matches!(c, Choice::Play { .. }))
         .unwrap();
-    let events = g.answer(i).unwrap();
     let lines = say(&g, &before, &events);
     assert!(
         lines.contains(

@@ -132,6 +132,25 @@ impl GameState {
         self.pending.as_ref().map(|p| &p.decision)
     }
 
+    /// Answers with the first option `pick` accepts: a scripted driver or a test names
+    /// an option by what it is rather than by its number. None accepted changes nothing.
+    pub fn answer_first(
+        &mut self,
+        pick: impl Fn(&Choice) -> bool,
+    ) -> Result<Vec<Event>, AnswerError> {
+        let Some(pending) = &self.pending else {
+            return Err(AnswerError::NothingAsked);
+        };
+        let options = &pending.decision.options;
+        match options.iter().position(pick) {
+            Some(i) => self.answer(i),
+            None => Err(AnswerError::NoSuchOption {
+                given: options.len(),
+                count: options.len(),
+            }),
+        }
+    }
+
     /// Answers the pending question with the index of an option, runs the game on to
     /// the next question, and returns what happened. A bad index changes nothing.
     pub fn answer(&mut self, index: usize) -> Result<Vec<Event>, AnswerError> {

@@ -182,24 +182,17 @@ mod tests {
             "{start:?}"
         );
         let before = game.clone();
-        let i = game
-            .pending()
-            .unwrap()
-            .options
-            .iter()
-            .position(|o| matches!(o, Choice::Play { card, .. } if game.def(*card).id() == "backtimers.99_mph"))
+        let named = |o: &Choice, id: &str| match o {
+            Choice::Play { card: c, .. } | Choice::Card(c) => before.def(*c).id() == id,
+            _ => false,
+        };
+        let mut events = game
+            .answer_first(|o| named(o, "backtimers.99_mph"))
             .unwrap();
-        let mut events = game.answer(i).unwrap();
-        let king = game
-            .pending()
-            .unwrap()
-            .options
-            .iter()
-            .position(
-                |o| matches!(o, Choice::Card(c) if game.def(*c).id() == "pirates.pirate_king"),
-            )
-            .unwrap();
-        events.extend(game.answer(king).unwrap());
+        events.extend(
+            game.answer_first(|o| named(o, "pirates.pirate_king"))
+                .unwrap(),
+        );
         let played = lines(&game, &before, &events);
         assert!(
             played.contains(
@@ -223,14 +216,9 @@ mod tests {
         .unwrap();
         let mut game = GameState::from_position(&pos).unwrap();
         let before = game.clone();
-        let i = game
-            .pending()
-            .unwrap()
-            .options
-            .iter()
-            .position(|o| matches!(o, Choice::Use { .. }))
+        let events = game
+            .answer_first(|o| matches!(o, Choice::Use { .. }))
             .unwrap();
-        let events = game.answer(i).unwrap();
         let said = lines(&game, &before, &events);
         assert_eq!(
             said,
