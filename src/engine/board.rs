@@ -71,18 +71,9 @@ impl GameState {
                 if let Some(a) = minion.attached.iter().position(|a| a.card == card) {
                     return Loc::OnMinion(b, m, a);
                 }
-                if minion.stored.contains(&card) {
-                    return Loc::Stored(minion.card);
-                }
-                if let Some(host) = minion.attached.iter().find(|a| a.stored.contains(&card)) {
-                    return Loc::Stored(host.card);
-                }
             }
             if let Some(a) = base.actions.iter().position(|a| a.card == card) {
                 return Loc::OnBase(b, a);
-            }
-            if let Some(host) = base.actions.iter().find(|a| a.stored.contains(&card)) {
-                return Loc::Stored(host.card);
             }
         }
         if let Some(owner) = self.cards[card.0 as usize].owner {
@@ -100,14 +91,34 @@ impl GameState {
                 return Loc::Stasis(owner);
             }
         }
-        // Stored under a card off the table, kept by the host's owner, who may not be
-        // the stored card's (a Demon Dogs another player played off the top).
-        for p in &self.players {
-            if let Some((host, _)) = p.stored_off_table.iter().find(|(_, s)| s.contains(&card)) {
-                return Loc::Stored(*host);
+        // Last, as it is rare: stored under a card (looked for after the common places,
+        // since `locate` is read very often).
+        self.stored_host(card).map_or(Loc::Elsewhere, Loc::Stored)
+    }
+
+    /// The card a card is stored under: a minion or an action in play, or a card off
+    /// the table kept by its own owner, who may not be the stored card's (a Demon Dogs
+    /// another player played off the top).
+    fn stored_host(&self, card: Uid) -> Option<Uid> {
+        for base in &self.bases {
+            for minion in &base.minions {
+                if minion.stored.contains(&card) {
+                    return Some(minion.card);
+                }
+                if let Some(a) = minion.attached.iter().find(|a| a.stored.contains(&card)) {
+                    return Some(a.card);
+                }
+            }
+            if let Some(a) = base.actions.iter().find(|a| a.stored.contains(&card)) {
+                return Some(a.card);
             }
         }
-        Loc::Elsewhere
+        self.players.iter().find_map(|p| {
+            p.stored_off_table
+                .iter()
+                .find(|(_, s)| s.contains(&card))
+                .map(|&(host, _)| host)
+        })
     }
 
     /// True for a minion, or an action on a base or a minion: a faction card on the

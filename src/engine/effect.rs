@@ -539,7 +539,11 @@ pub enum Effect {
     /// is first made anew from the discard pile; if it runs out while revealing,
     /// nothing is played; a card found that cannot be played there is discarded
     /// instead (Chestbreaker, Egg Field, Game Over, Dude!, Head Grabber, Brood Hive).
-    PlayOffTop { filter: CardFilter, to: Target },
+    PlayOffTop {
+        /// Boxed, as are the filters below: every program and condition stays small.
+        filter: Box<CardFilter>,
+        to: Target,
+    },
     /// Destroy a base in play and every card on it, without scoring: "after
     /// destroyed" abilities trigger, a card that escapes destruction is discarded as
     /// the base leaves, and the base goes to the base discard pile and is replaced
@@ -567,7 +571,7 @@ pub enum Effect {
     /// (rulebook "Cards Played off the Top of the Deck"; the same reveal as
     /// [`Effect::PlayOffTop`]).
     RevealUntil {
-        filter: CardFilter,
+        filter: Box<CardFilter>,
         bind: String,
         then: Box<Effect>,
     },
@@ -1156,10 +1160,10 @@ pub enum Cond {
     Or(Box<Cond>, Box<Cond>),
     /// An action matching the filter has been destroyed at this card's base (on the
     /// base or on a minion there) during this turn (Roy: a Wraith).
-    DestroyedHereThisTurn(CardFilter),
+    DestroyedHereThisTurn(Box<CardFilter>),
     /// The bound card (in play or not) matches the card filter (Ellen: the action
     /// destroyed is a Wraith).
-    Matches(Target, CardFilter),
+    Matches(Target, Box<CardFilter>),
 }
 
 /// When a temporary change ends.

@@ -874,17 +874,22 @@ impl GameState {
     /// Removes a card from its owner's hand, deck or discard pile, from under the
     /// card it is stored under, from stasis, or from the cards set aside.
     pub(super) fn take_out_of_zone(&mut self, card: Uid) {
-        let owner = self.owner(card);
-        let p = &mut self.players[owner.ix()];
-        for zone in [&mut p.hand, &mut p.deck, &mut p.discard] {
-            zone.retain(|&c| c != card);
-        }
-        p.stasis.retain(|&(c, _)| c != card);
-        self.aside.retain(|&c| c != card);
-        if let Loc::Stored(host) = self.locate(card) {
-            if let Some(list) = self.stored_under_mut(host) {
-                list.retain(|&c| c != card);
+        let remove = |zone: &mut Vec<Uid>| {
+            if let Some(i) = zone.iter().position(|&c| c == card) {
+                zone.remove(i);
             }
+        };
+        match self.locate(card) {
+            Loc::Hand(p) => remove(&mut self.players[p.ix()].hand),
+            Loc::Deck(p) => remove(&mut self.players[p.ix()].deck),
+            Loc::Discard(p) => remove(&mut self.players[p.ix()].discard),
+            Loc::Stasis(p) => self.players[p.ix()].stasis.retain(|&(c, _)| c != card),
+            Loc::Stored(host) => {
+                if let Some(list) = self.stored_under_mut(host) {
+                    remove(list);
+                }
+            }
+            _ => remove(&mut self.aside),
         }
     }
 
