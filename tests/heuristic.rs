@@ -219,3 +219,25 @@ fn watson_destroys_its_own_wraith_but_otherwise_reveals() {
         "with nothing of his player's to destroy, Watson should reveal"
     );
 }
+
+#[test]
+fn a_card_played_only_through_its_special_is_not_put_into_stasis() {
+    let game = play(
+        GameState::from_position_ron(
+            r#"(
+            players: [
+                (factions: ["backtimers", "action_heroes"],
+                 hand: ["backtimers.99_mph", "action_heroes.final_stand", "pirates.cannon"],
+                 deck: ["pirates.dinghy"]),
+                (factions: ["ninjas", "dinosaurs"], deck: ["ninjas.poison"]),
+            ],
+            bases: [(base: "bases.tortuga"), (base: "bases.jungle_oasis")],
+        )"#,
+        )
+        .unwrap(),
+        "backtimers.99_mph",
+    );
+    let cannon = game.players[0].hand[1];
+    assert_eq!(game.def(cannon).id(), "pirates.cannon");
+    assert_eq!(bot_choice(&game), Choice::Card(cannon));
+}

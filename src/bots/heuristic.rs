@@ -177,6 +177,16 @@ fn only_moves_itself(view: &SeatView, card: Uid) -> bool {
     })
 }
 
+/// True for a card played only through its Special (Final Stand, Hidden Ninja).
+fn special_only(view: &SeatView, card: Uid) -> bool {
+    use crate::engine::effect::Static;
+    view.def(card).is_some_and(|d| {
+        d.abilities()
+            .iter()
+            .any(|a| a.statics == Some(Static::PlayedOnlyThroughSpecial))
+    })
+}
+
 /// True for a card whose Talent destroys the base it is on (Nuke It From Orbit).
 fn destroys_its_base(view: &SeatView, card: Uid) -> bool {
     use crate::engine::effect::Effect;
@@ -479,6 +489,9 @@ fn pick(view: &SeatView, purpose: Option<Purpose>, source: Uid, option: &Choice)
                 Some(Purpose::StasisCounters) => {
                     10 + card_value(view, *c) - view.stasis_counters(*c).unwrap_or(0) as i64
                 }
+                // Into stasis: a card that can come back out of it, not one played only
+                // through its Special (Final Stand), which would only be discarded.
+                Some(Purpose::IntoStasis) if special_only(view, *c) => -5,
                 Some(Purpose::Power | Purpose::Transfer) if in_play => {
                     let base_bonus = view.base_of(*c).map_or(0, |b| first_vp(view, b));
                     if ours {
