@@ -127,3 +127,45 @@ fn taking_control_is_said_with_its_cause_and_end_and_so_is_giving_it_back() {
         "{lines:?}"
     );
 }
+
+/// Stored cards lie face down (rulebook "Stored Cards"): their owner hears them named
+/// (`base N`, `card X`), everyone else only counts them.
+#[test]
+fn a_stored_card_is_named_only_to_its_owner() {
+    let g = GameState::from_position_ron(
+        r#"(
+        players: [
+            (factions: ["action_heroes", "pirates"]),
+            (factions: ["aliens", "dinosaurs"]),
+        ],
+        bases: [(base: "bases.jungle_oasis", minions: [
+            (card: "action_heroes.kickboxbro", owner: 0, stored: ["pirates.cannon"]),
+        ])],
+    )"#,
+    )
+    .unwrap();
+    let seats = Seat::people(&["You", "Bot 2"]);
+    let words = |viewer: u8| Words {
+        game: &g,
+        seats: &seats,
+        viewer: Some(PlayerId(viewer)),
+        codes: false,
+        show_codes: false,
+    };
+    let owner = words(0).base_detail(1, &g.bases[0]).join(" ");
+    assert!(owner.contains("stored under it: Cannon"), "{owner}");
+    let other = words(1).base_detail(1, &g.bases[0]).join(" ");
+    assert!(other.contains("1 stored card under it"), "{other}");
+    assert!(!other.contains("Cannon"), "{other}");
+    let owner = smashup::play::queries::card(&words(0), "cannon")
+        .unwrap()
+        .join(" ");
+    assert!(
+        owner.contains("Stored under Kickboxbro, face down."),
+        "{owner}"
+    );
+    let other = smashup::play::queries::card(&words(1), "cannon")
+        .unwrap()
+        .join(" ");
+    assert!(!other.contains("Stored under"), "{other}");
+}

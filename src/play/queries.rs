@@ -198,7 +198,8 @@ pub fn stasis(w: &Words, who: Option<&str>) -> Result<Vec<String>, String> {
         .collect())
 }
 
-/// Where the visible copies of a card are: in play (with power) or in your hand.
+/// Where the visible copies of a card are: in play (with power), in stasis, in the
+/// box, in your hand or stored face down under a card (your own copies only).
 fn whereabouts(w: &Words, id: &str) -> Vec<String> {
     let game = w.game;
     (0..game.cards.len() as u16)
@@ -231,6 +232,10 @@ fn whereabouts(w: &Words, id: &str) -> Vec<String> {
                 count(game.stasis_counters(c) as usize, "stasis counter")
             )),
             Loc::Hand(p) if Some(p) == w.viewer => Some("In your hand".to_string()),
+            // Face down: only its owner may know where it is.
+            Loc::Stored(host) if Some(game.owner(c)) == w.viewer => {
+                Some(format!("Stored under {}, face down.", w.card(host)))
+            }
             // The box is public: "Nuke It From Orbit: in the box, out of the game."
             Loc::Elsewhere if game.boxed.contains(&c) => {
                 Some(format!("{}.", sentence(&w.place(c))))
