@@ -169,3 +169,51 @@ fn a_stored_card_is_named_only_to_its_owner() {
         .join(" ");
     assert!(!other.contains("Stored under"), "{other}");
 }
+
+/// A card stored from a hand is not named to the others: "Kickboxbro: Bot 2 stores 1
+/// card from their hand under Kickboxbro."
+#[test]
+fn storing_from_a_hand_is_told_without_the_card() {
+    use smashup::play::narrate::{narrate, Scene, Verbosity};
+    let mut g = GameState::from_position_ron(
+        r#"(
+        players: [
+            (factions: ["aliens", "dinosaurs"]),
+            (factions: ["action_heroes", "pirates"], hand: ["pirates.cannon"], deck: ["pirates.dinghy", "pirates.shanghai"]),
+        ],
+        bases: [(base: "bases.jungle_oasis", minions: [(card: "action_heroes.kickboxbro", owner: 1)])],
+        turn: (player: 1),
+    )"#,
+    )
+    .unwrap();
+    answer(&mut g, |c| matches!(c, Choice::EndTurn));
+    if g.pending()
+        .is_some_and(|d| d.options.contains(&Choice::Yes))
+    {
+        answer(&mut g, |c| *c == Choice::Yes);
+    }
+    let before = g.clone();
+    let events = g.answer_first(|c| matches!(c, Choice::Card(_))).unwrap();
+    let seats = Seat::people(&["You", "Bot 2"]);
+    let scene = Scene {
+        before: &before,
+        words: Words {
+            game: &g,
+            seats: &seats,
+            viewer: Some(PlayerId(0)),
+            codes: false,
+            show_codes: false,
+        },
+        actor: PlayerId(1),
+        scoring: &[],
+        texts: false,
+    };
+    let lines = narrate(&scene, &events, Verbosity::Normal);
+    assert!(
+        lines.contains(
+            &"Kickboxbro: Bot 2 stores 1 card from their hand under Kickboxbro.".to_string()
+        ),
+        "{lines:?}"
+    );
+    assert!(!lines.join(" ").contains("Cannon"), "{lines:?}");
+}

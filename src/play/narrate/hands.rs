@@ -212,14 +212,25 @@ pub(super) fn placed(scene: &Scene, events: &[Event], earlier: &[Event]) -> (Sai
             Loc::Deck(_) => "deck",
             _ => "hand",
         };
+        // "Kickboxbro: Bot 2 stores 1 card from their hand under Kickboxbro."
+        let act = if matches!(to, Zone::Stored(_)) {
+            "store"
+        } else {
+            "put"
+        };
         format!(
             "{head}{} {} from {whose} {from} {zone}.",
-            w.acts(owner, "put"),
+            w.acts(owner, act),
             count(cards.len(), "card")
         )
     } else {
         let names: Vec<String> = cards.iter().map(|&c| w.card(c)).collect();
-        let verb = if cards.len() == 1 { "goes" } else { "go" };
+        let verb = match (matches!(to, Zone::Stored(_)), cards.len()) {
+            (true, 1) => "is stored",
+            (true, _) => "are stored",
+            (false, 1) => "goes",
+            (false, _) => "go",
+        };
         let zone = zone_phrase(w, to, &w.possessive(owner));
         sentence(&format!("{head}{} {verb} {zone}.", and_list(&names)))
     };
@@ -240,7 +251,7 @@ pub(super) fn zone_phrase(w: &Words, zone: Zone, whose: &str) -> String {
         Zone::Base(b) => format!("at {}", w.card(b)),
         Zone::Minion(m) => format!("on {}", w.card(m)),
         Zone::Box => "out of the game".to_string(),
-        Zone::Stored(host) => format!("under {}, stored", w.card(host)),
+        Zone::Stored(host) => format!("under {}", w.card(host)),
         Zone::Stasis => "into stasis".to_string(),
     }
 }
