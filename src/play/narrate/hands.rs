@@ -159,9 +159,11 @@ pub(super) fn returned(scene: &Scene, events: &[Event]) -> (Said, usize) {
 /// owner's hand or deck to their hand or deck, and the listener is not the owner, nor
 /// was it shown to everyone `earlier` in the batch (a searched card: Hostage Rescue).
 fn hidden_move(scene: &Scene, card: Uid, to: Zone, earlier: &[Event]) -> bool {
-    let shown = earlier
-        .iter()
-        .any(|e| matches!(e, Event::Revealed { card: c, .. } if *c == card));
+    let shown = earlier.iter().any(|e| match e {
+        Event::Revealed { card: c, .. } => *c == card,
+        Event::RevealedFromTop { cards, .. } => cards.contains(&card),
+        _ => false,
+    });
     if shown {
         return false;
     }
