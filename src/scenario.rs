@@ -409,7 +409,7 @@ fn event_player(e: &Event) -> Option<PlayerId> {
         | Event::Discarded { player, .. }
         | Event::Revealed { player, .. }
         | Event::LookedAtHand { player, .. }
-        | Event::Shuffled { player }
+        | Event::Shuffled { player, .. }
         | Event::GainedVp { player, .. }
         | Event::ExtraPlay { player, .. }
         | Event::ExtraPlayNextTurn { player, .. }

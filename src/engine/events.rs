@@ -70,12 +70,17 @@ pub enum Event {
     },
     /// A player discarded cards from hand.
     Discarded { player: PlayerId, cards: Vec<Uid> },
-    /// A card was revealed to everyone.
-    Revealed { player: PlayerId, card: Uid },
+    /// A card was revealed to everyone, by the ability of `by`.
+    Revealed {
+        player: PlayerId,
+        card: Uid,
+        by: Option<Uid>,
+    },
     /// A player looked at another player's hand.
     LookedAtHand { player: PlayerId, target: PlayerId },
-    /// A deck was made from the discard pile, or shuffled.
-    Shuffled { player: PlayerId },
+    /// A deck was made from the discard pile (by the rules: `by` is none), or shuffled
+    /// by the ability of `by`.
+    Shuffled { player: PlayerId, by: Option<Uid> },
     /// A player gained VP; `by` is the card or base whose ability (or scoring) gave
     /// them, so narration can say the cause first.
     GainedVp {

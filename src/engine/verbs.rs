@@ -282,7 +282,10 @@ impl GameState {
             Effect::ShuffleDeck(who) => {
                 for p in self.players_of(&who, &ctx) {
                     self.players[p.ix()].deck.shuffle(&mut self.rng);
-                    self.events.push(Event::Shuffled { player: p });
+                    self.events.push(Event::Shuffled {
+                        player: p,
+                        by: Some(ctx.source),
+                    });
                 }
             }
             Effect::RefillEmptyDeck(who) => {
@@ -297,6 +300,7 @@ impl GameState {
                     self.events.push(Event::Revealed {
                         player: self.owner(c),
                         card: c,
+                        by: Some(ctx.source),
                     });
                 }
             }
@@ -312,7 +316,11 @@ impl GameState {
                         }
                         let c = self.players[p.ix()].deck.remove(0);
                         self.aside.push(c);
-                        self.events.push(Event::Revealed { player: p, card: c });
+                        self.events.push(Event::Revealed {
+                            player: p,
+                            card: c,
+                            by: Some(ctx.source),
+                        });
                     }
                 }
             }
@@ -350,7 +358,11 @@ impl GameState {
                     self.reshuffle(p);
                 }
                 if let Some(&c) = self.players[p.ix()].deck.first() {
-                    self.events.push(Event::Revealed { player: p, card: c });
+                    self.events.push(Event::Revealed {
+                        player: p,
+                        card: c,
+                        by: Some(ctx.source),
+                    });
                     self.stack
                         .push(Task::Run(*then, ctx.with(&bind, Value::Card(c))));
                 }
@@ -409,6 +421,7 @@ impl GameState {
                     self.events.push(Event::Revealed {
                         player: self.owner(c),
                         card: c,
+                        by: Some(ctx.source),
                     });
                     self.place(c, Zone::Hand, &ctx);
                 }
@@ -1130,7 +1143,7 @@ impl GameState {
         let mut cards = std::mem::take(&mut p.discard);
         cards.shuffle(&mut self.rng);
         self.players[player.ix()].deck.extend(cards);
-        self.events.push(Event::Shuffled { player });
+        self.events.push(Event::Shuffled { player, by: None });
     }
 
     /// Discards cards at random from a hand.

@@ -55,23 +55,29 @@ pub(super) fn discarded(w: &Words, events: &[Event]) -> (Said, usize) {
     (say(Verbosity::Brief, text, vec![]), run)
 }
 
-/// Cards one player reveals in a row, one line: "Bot 2 reveals 3 cards: ...".
+/// Cards one player reveals in a row for one ability, one line, its cause first:
+/// "Scry: Bot 2 reveals Portal.", "Bot 2 reveals 3 cards: ...".
 pub(super) fn revealed(w: &Words, events: &[Event]) -> (Said, usize) {
-    let Event::Revealed { player, .. } = events[0] else {
+    let Event::Revealed { player, by, .. } = events[0] else {
         unreachable!("called on a reveal")
     };
     let cards: Vec<Uid> = events
         .iter()
         .map_while(|e| match e {
-            Event::Revealed { player: p, card } if *p == player => Some(*card),
+            Event::Revealed {
+                player: p,
+                card,
+                by: b,
+            } if *p == player && *b == by => Some(*card),
             _ => None,
         })
         .collect();
     let names: Vec<String> = cards.iter().map(|&c| w.labelled(c)).collect();
+    let head = cause(w, by);
     let text = match names.as_slice() {
-        [one] => format!("{} {one}.", w.acts(player, "reveal")),
+        [one] => format!("{head}{} {one}.", w.acts(player, "reveal")),
         _ => format!(
-            "{} {}: {}.",
+            "{head}{} {}: {}.",
             w.acts(player, "reveal"),
             count(names.len(), "card"),
             names.join(", ")
@@ -103,10 +109,14 @@ pub(super) fn looked_at_hand(w: &Words, player: PlayerId, target: PlayerId) -> S
 }
 
 /// "Bot 2's deck is shuffled."
-pub(super) fn shuffled(w: &Words, player: PlayerId) -> Said {
+pub(super) fn shuffled(w: &Words, player: PlayerId, by: Option<Uid>) -> Said {
     say(
         Verbosity::Normal,
-        format!("{} deck is shuffled.", sentence(&w.possessive(player))),
+        sentence(&format!(
+            "{}{} deck is shuffled.",
+            cause(w, by),
+            w.possessive(player)
+        )),
         vec![],
     )
 }

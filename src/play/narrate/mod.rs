@@ -201,7 +201,7 @@ fn sentences(scene: &Scene, events: &[Event]) -> Vec<Said> {
             Event::LookedAtHand { player, target } => {
                 one(hands::looked_at_hand(w, *player, *target))
             }
-            Event::Shuffled { player } => one(hands::shuffled(w, *player)),
+            Event::Shuffled { player, by } => one(hands::shuffled(w, *player, *by)),
             Event::Named { player, faction } => one(say(
                 Verbosity::Brief,
                 format!("{} {}.", w.acts(*player, "name"), w.faction(faction)),
@@ -637,6 +637,7 @@ mod tests {
             Event::Revealed {
                 player: PlayerId(1),
                 card,
+                by: None,
             },
             placed,
         ];
