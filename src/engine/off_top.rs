@@ -27,11 +27,7 @@ impl GameState {
         match base {
             Some(b) => self.play_card(player, card, Some(PlayTo::Base(b)), Zone::DeckTop),
             // A card found that cannot be played there is discarded instead.
-            None => {
-                self.take_out_of_zone(card);
-                self.put_in_zone(card, Zone::Discard);
-                self.placed(card, Zone::Discard, ctx.source);
-            }
+            None => self.relocate(card, Zone::Discard, ctx.source),
         }
     }
 

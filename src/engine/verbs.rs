@@ -547,13 +547,7 @@ impl GameState {
             }
             Effect::PutInBox(t) => {
                 if let Some(c) = card(self, &t).filter(|c| !self.boxed.contains(c)) {
-                    if self.on_table(c) {
-                        self.leave_play(c, Zone::Box);
-                    } else {
-                        self.take_out_of_zone(c);
-                        self.put_in_zone(c, Zone::Box);
-                    }
-                    self.placed(c, Zone::Box, ctx.source);
+                    self.relocate(c, Zone::Box, ctx.source);
                 }
             }
             Effect::OthersPowerWhereAction {
@@ -590,9 +584,7 @@ impl GameState {
             Effect::DiscardStored(t) => {
                 if let Some(host) = card(self, &t) {
                     for c in self.stored_under(host) {
-                        self.take_out_of_zone(c);
-                        self.put_in_zone(c, Zone::Discard);
-                        self.placed(c, Zone::Discard, host);
+                        self.relocate(c, Zone::Discard, host);
                     }
                     self.discard_stored_off_table(host);
                 }
@@ -626,20 +618,26 @@ impl GameState {
     /// unless a protection stops it, or from a hand, deck or discard pile, or set
     /// aside. Told as `Placed` with its cause.
     fn place(&mut self, card: Uid, to: Zone, ctx: &Ctx) {
+        if self.minion(card).is_some() && self.intercepted(card, ctx) {
+            return;
+        }
+        self.relocate(card, to, ctx.source);
+    }
+
+    /// [`Self::place`] with nothing able to stop it (the box; cards stored under a
+    /// card that has left play going to the discard pile), by the ability of `by`.
+    pub(super) fn relocate(&mut self, card: Uid, to: Zone, by: Uid) {
         if self.on_table(card) {
-            if self.minion(card).is_some() && self.intercepted(card, ctx) {
-                return;
-            }
             self.leave_play(card, to);
         } else {
             self.take_out_of_zone(card);
             self.put_in_zone(card, to);
         }
-        self.placed(card, to, ctx.source);
+        self.placed(card, to, by);
     }
 
     /// A card was placed in a zone by the ability of `by`: counted as a change, told.
-    pub(super) fn placed(&mut self, card: Uid, to: Zone, by: Uid) {
+    fn placed(&mut self, card: Uid, to: Zone, by: Uid) {
         self.did();
         self.events.push(Event::Placed {
             card,
