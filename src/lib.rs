@@ -9,6 +9,7 @@ pub mod cards;
 pub mod engine;
 pub mod fingerprint;
 pub mod lookup;
+pub mod net;
 pub mod play;
 pub mod quote;
 pub mod scenario;

@@ -1,0 +1,109 @@
+//! Playing together over the network: `smashup serve` holds many tables at once, and
+//! `smashup join` (or any plain line client: `nc`, `telnet`) sits at one. Networking
+//! wraps the engine and never enters it: a table owns its `GameState` and is its only
+//! writer; a line from a seat's socket goes through that seat's parser to the table's
+//! answer, and the table narrates to each seat with that seat's settings.
+//!
+//! # The line protocol (version 1)
+//!
+//! Everything is lines of UTF-8 text ending in `\n` (a `\r` before it is ignored), so a
+//! person with only `nc HOST 7777` can play. A client line longer than [`MAX_LINE`]
+//! bytes is refused with one error line; nothing else changes.
+//!
+//! **Plain clients** see plain lines only: narration, questions, numbered options,
+//! answers, errors and chat, exactly as `smashup play` prints them.
+//!
+//! **Rich clients** (`smashup join`, the web page) send `frames on` as their first
+//! line. From then on every line the server sends is `KIND<TAB>TEXT`, where KIND is
+//! one of [`Kind`]'s words: `narration`, `question`, `option`, `answer`, `error`,
+//! `chat`, `lobby`, and two that plain clients never get at all: `prompt` (the server
+//! now waits for this seat's answer or command; TEXT is the prompt) and `words` (the
+//! words that complete a line now: commands, cards in the game, bases, players; TEXT is
+//! those words separated by tabs). `frames off` goes back to plain lines.
+//!
+//! Commands in the lobby: `help`, `name NAME`, `tables`, `new [FLAGS]` (the set-up flags
+//! of `smashup play`, or numbered questions when none are given), `sit TABLE CODE` (also
+//! `join`), `start` (the table's creator), `who`, `say TEXT`, `bot NAME`, `quit`; at a
+//! table every command of `smashup play` works as well.
+
+/// The longest line a client may send, in bytes.
+pub const MAX_LINE: usize = 4096;
+
+/// The default port of `smashup serve` and `smashup join`.
+pub const DEFAULT_PORT: u16 = 7777;
+
+/// What a line is, for rich clients (`frames on`): speech can put a question before
+/// narration, and colour can differ. Plain clients never see these words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// What happened in the game.
+    Narration,
+    /// A question's header line.
+    Question,
+    /// One numbered option of the current question.
+    Option,
+    /// The answer to a command (`hand`, `bases`, `tables`, ...).
+    Answer,
+    /// What was expected instead of what was sent; nothing changed.
+    Error,
+    /// A player's chat line ("Ann says: nice one").
+    Chat,
+    /// The lobby and the table's comings and goings ("Ben left the table").
+    Lobby,
+    /// The server waits for this seat now; the text is the prompt.
+    Prompt,
+    /// The words that complete a line now, separated by tabs.
+    Words,
+}
+
+impl Kind {
+    /// The word that frames a line of this kind.
+    pub fn word(self) -> &'static str {
+        match self {
+            Kind::Narration => "narration",
+            Kind::Question => "question",
+            Kind::Option => "option",
+            Kind::Answer => "answer",
+            Kind::Error => "error",
+            Kind::Chat => "chat",
+            Kind::Lobby => "lobby",
+            Kind::Prompt => "prompt",
+            Kind::Words => "words",
+        }
+    }
+
+    /// The kind a framing word names, if any.
+    pub fn from_word(word: &str) -> Option<Kind> {
+        [
+            Kind::Narration,
+            Kind::Question,
+            Kind::Option,
+            Kind::Answer,
+            Kind::Error,
+            Kind::Chat,
+            Kind::Lobby,
+            Kind::Prompt,
+            Kind::Words,
+        ]
+        .into_iter()
+        .find(|k| k.word() == word)
+    }
+
+    /// True for the kinds a plain client never receives.
+    pub fn rich_only(self) -> bool {
+        matches!(self, Kind::Prompt | Kind::Words)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_reads_back_from_its_word() {
+        for k in [Kind::Narration, Kind::Prompt, Kind::Words, Kind::Chat] {
+            assert_eq!(Kind::from_word(k.word()), Some(k));
+        }
+        assert_eq!(Kind::from_word("nonsense"), None);
+    }
+}
