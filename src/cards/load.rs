@@ -3,6 +3,8 @@
 //! names the file, line and column; nothing here panics on bad data.
 
 use super::model::{Base, BaseSet, Faction, Kind};
+use super::validate::{self, out_of_range};
+use crate::engine::effect::Ability;
 use super::Catalog;
 use std::collections::BTreeSet;
 use std::fmt;
@@ -156,6 +158,51 @@ fn at(file: &str, text: &str, needle: &str, message: String) -> LoadError {
     }
 }
 
+/// An error at the first line holding `needle` from the line of `card` (its quoted
+/// id) onwards: a field of that card, or a word in its abilities.
+fn at_in_card(file: &str, text: &str, card: &str, needle: &str, message: String) -> LoadError {
+    let start = text.lines().position(|l| l.contains(card)).unwrap_or(0);
+    let line = text
+        .lines()
+        .enumerate()
+        .skip(start)
+        .find(|(_, l)| l.contains(needle))
+        .map_or(start + 1, |(i, _)| i + 1);
+    LoadError {
+        file: file.to_string(),
+        line,
+        column: 0,
+        message,
+    }
+}
+
+/// The numbers and variables of one card or base (see [`validate`]): the first
+/// problem, placed in the file.
+fn check_numbers(
+    file: &str,
+    text: &str,
+    card: &str,
+    name: &str,
+    numbers: &[(&str, Option<String>)],
+    abilities: &[Ability],
+) -> Result<(), LoadError> {
+    for (field, problem) in numbers {
+        if let Some(problem) = problem {
+            return Err(at_in_card(file, text, card, field, format!("{name}: {problem}")));
+        }
+    }
+    match validate::abilities(abilities) {
+        Some((problem, needle)) => Err(at_in_card(
+            file,
+            text,
+            card,
+            &needle,
+            format!("{name}: {problem}"),
+        )),
+        None => Ok(()),
+    }
+}
+
 fn fill_faction(mut faction: Faction) -> Faction {
     for card in &mut faction.cards {
         card.faction = faction.id.clone();
@@ -203,6 +250,24 @@ fn check_faction(
         if !ids.insert(card.id.as_str()) {
             return fail(&needle, format!("card id `{}` appears twice", card.id));
         }
+        let power = match card.kind {
+            Kind::Minion { power } => out_of_range("its power", power, &validate::POWER),
+            Kind::Action { .. } => None,
+        };
+        check_numbers(
+            file,
+            text,
+            &needle,
+            &card.name,
+            &[
+                (
+                    "copies:",
+                    out_of_range("its number of copies", card.copies, &validate::COPIES),
+                ),
+                ("power:", power),
+            ],
+            &card.abilities,
+        )?;
         let expected = match card.kind {
             Kind::Minion { power } => format!("{}m{power}", faction.letter),
             Kind::Action { .. } => format!("{}a", faction.letter),
@@ -215,9 +280,6 @@ fn check_faction(
                     card.name, card.code
                 ),
             );
-        }
-        if card.copies == 0 {
-            return fail(&needle, format!("{} has 0 copies", card.name));
         }
         if card.name.trim().is_empty() || card.text.trim().is_empty() {
             return fail(&needle, format!("{} needs a name and a text", card.id));
@@ -235,6 +297,24 @@ fn check_base(file: &str, text: &str, base: &Base, catalog: &Catalog) -> Result<
     if catalog.bases.iter().any(|b| b.id == base.id) {
         return fail(format!("base id `{}` appears twice", base.id));
     }
+    let vp = base
+        .vp
+        .iter()
+        .find_map(|&v| out_of_range("a VP value", v, &validate::VP));
+    check_numbers(
+        file,
+        text,
+        &needle,
+        &base.name,
+        &[
+            (
+                "breakpoint:",
+                out_of_range("its breakpoint", base.breakpoint, &validate::BREAKPOINT),
+            ),
+            ("vp:", vp),
+        ],
+        &base.abilities,
+    )?;
     if base.code != format!("b{}", base.breakpoint) {
         return fail(format!(
             "{} has code `{}`, expected `b{}` (b and the breakpoint)",

@@ -138,6 +138,14 @@ impl Table {
         autosave: Option<PathBuf>,
     ) -> Table {
         let seats_len = seats.len();
+        // Names from a save (or any caller) are shown as text, never as terminal codes.
+        let seats = seats
+            .into_iter()
+            .map(|s| Seat {
+                name: crate::quote::name(&s.name),
+                ..s
+            })
+            .collect();
         Table {
             game,
             seed: config.seed,
