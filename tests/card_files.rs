@@ -167,10 +167,8 @@ fn copies_and_power_past_any_deck_are_refused_at_their_line() {
     );
     let err = load_pirates(|t| t.replacen("copies: 3,", "copies: 0,", 1)).unwrap_err();
     assert!(err.message.contains("is 0"), "{err}");
-    let err = load_pirates(|t| {
-        t.replacen("Minion(power: 5)", "Minion(power: 2147483647)", 1)
-    })
-    .unwrap_err();
+    let err = load_pirates(|t| t.replacen("Minion(power: 5)", "Minion(power: 2147483647)", 1))
+        .unwrap_err();
     assert_eq!(err.line, line_of(PIRATES, "Minion(power: 5)"));
     assert!(err.message.contains("its power is 2147483647"), "{err}");
 }
@@ -221,7 +219,10 @@ fn an_undefined_variable_is_refused_at_its_line() {
     assert_eq!(err.file, "cards/pirates.ron");
     assert_eq!(
         err.line,
-        line_of(PIRATES, "purpose: Some(Destroy), then: Destroy(Var(\"m\")),")
+        line_of(
+            PIRATES,
+            "purpose: Some(Destroy), then: Destroy(Var(\"m\")),"
+        )
     );
     assert!(err.message.starts_with("Saucy Wench: "), "{err}");
     assert!(err.message.contains("\"nope\""), "{err}");

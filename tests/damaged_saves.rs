@@ -306,7 +306,7 @@ fn an_answer_edited_to_poison_another_minion_is_refused() {
     assert!(save::read(&path).is_ok(), "the save as written loads");
     *save.answers.last_mut().unwrap() = edited as u32;
     std::fs::write(&path, text_of(&save)).unwrap();
-    let err = save::read(&path).err().expect("the edited save loaded");
+    let err = save::read(&path).expect_err("the edited save loaded");
     assert!(err.contains("edited.ron"), "{err}");
     assert!(err.contains("does not replay"), "{err}");
     assert!(!err.contains('\n'), "{err}");
@@ -324,9 +324,9 @@ fn a_pipe_is_refused_at_once() {
     if !made {
         return;
     }
-    let err = save::read(&fifo).err().expect("a pipe loaded");
+    let err = save::read(&fifo).expect_err("a pipe loaded");
     assert!(err.contains("not a regular file"), "{err}");
-    let err = save::read(dir.path()).err().expect("a folder loaded");
+    let err = save::read(dir.path()).expect_err("a folder loaded");
     assert!(err.contains("not a regular file"), "{err}");
 }
 

@@ -82,7 +82,15 @@ fn a_power_change_past_any_game_is_refused_not_wrapped() {
         out.contains("the power change of aliens.collector is 2147483646; at most 10000"),
         "{out}"
     );
-    let (ok, out) = run("breakpoint.ron", &text.replace("Power(minion: \"aliens.collector\"", "Breakpoint(base: \"bases.tortuga\"").replace("2147483646", "-2147483648"));
+    let (ok, out) = run(
+        "breakpoint.ron",
+        &text
+            .replace(
+                "Power(minion: \"aliens.collector\"",
+                "Breakpoint(base: \"bases.tortuga\"",
+            )
+            .replace("2147483646", "-2147483648"),
+    );
     assert!(!ok);
     assert!(out.contains("is -2147483648"), "{out}");
 }

@@ -257,7 +257,11 @@ fn a_full_disk_is_an_error_with_a_non_zero_exit() {
     }
     let dir = tempfile::tempdir().unwrap();
     let bin = assert_cmd::cargo::cargo_bin("smashup");
-    let game: Vec<&str> = GAME.iter().copied().chain(["--autosave", "a.ron"]).collect();
+    let game: Vec<&str> = GAME
+        .iter()
+        .copied()
+        .chain(["--autosave", "a.ron"])
+        .collect();
     for args in [
         &["faction", "pirates"][..],
         &["card", "pa"],
@@ -314,12 +318,23 @@ fn names_are_shown_escaped_from_the_flags_the_question_and_a_save() {
     assert_ne!(saved, edited);
     std::fs::write(dir.path().join("edited.ron"), edited).unwrap();
     let out = smashup(dir.path())
-        .args(["play", "--plain", "--load", "edited.ron", "--autosave", "b.ron"])
+        .args([
+            "play",
+            "--plain",
+            "--load",
+            "edited.ron",
+            "--autosave",
+            "b.ron",
+        ])
         .write_stdin("status\nquit\n")
         .output()
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(!raw(&text), "{text}");
     assert!(text.contains("Cy\\u{1b}[2J\\u{7}"), "{text}");
 }

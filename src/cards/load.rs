@@ -4,8 +4,8 @@
 
 use super::model::{Base, BaseSet, Faction, Kind};
 use super::validate::{self, out_of_range};
-use crate::engine::effect::Ability;
 use super::Catalog;
+use crate::engine::effect::Ability;
 use std::collections::BTreeSet;
 use std::fmt;
 use std::path::Path;
@@ -188,7 +188,13 @@ fn check_numbers(
 ) -> Result<(), LoadError> {
     for (field, problem) in numbers {
         if let Some(problem) = problem {
-            return Err(at_in_card(file, text, card, field, format!("{name}: {problem}")));
+            return Err(at_in_card(
+                file,
+                text,
+                card,
+                field,
+                format!("{name}: {problem}"),
+            ));
         }
     }
     match validate::abilities(abilities) {

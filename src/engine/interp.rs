@@ -592,9 +592,7 @@ impl GameState {
             }
             Amount::MaxPower(sel) => self.selected_powers(sel, ctx).max().unwrap_or(0),
             Amount::MinPower(sel) => self.selected_powers(sel, ctx).min().unwrap_or(0),
-            Amount::SumPower(sel) => self
-                .selected_powers(sel, ctx)
-                .fold(0, i32::saturating_add),
+            Amount::SumPower(sel) => self.selected_powers(sel, ctx).fold(0, i32::saturating_add),
             Amount::Div(a, k) => {
                 if *k == 0 {
                     0

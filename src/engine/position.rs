@@ -228,7 +228,11 @@ impl GameState {
         let mut players = Vec::new();
         for (i, p) in pos.players.iter().enumerate() {
             in_range(&format!("player {i}'s VP"), p.vp)?;
-            if let Some(f) = p.factions.iter().find(|f| defs().catalog.faction(f).is_none()) {
+            if let Some(f) = p
+                .factions
+                .iter()
+                .find(|f| defs().catalog.faction(f).is_none())
+            {
                 return Err(format!("player {i}'s faction `{f}` is not a faction"));
             }
             let owner = Some(PlayerId(i as u8));

@@ -186,6 +186,9 @@ impl Console for Terminal {
                     break None;
                 };
                 match read {
+                    Ok(line) if line.len() > MAX_LINE => {
+                        self.print(LineKind::Error, &too_long(line.len()))
+                    }
                     Ok(line) => break Some(line),
                     Err(rustyline::error::ReadlineError::Interrupted) => break Some("quit".into()),
                     Err(rustyline::error::ReadlineError::Io(e))
