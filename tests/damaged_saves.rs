@@ -310,6 +310,21 @@ fn an_answer_edited_to_poison_another_minion_is_refused() {
     assert!(err.contains("edited.ron"), "{err}");
     assert!(err.contains("does not replay"), "{err}");
     assert!(!err.contains('\n'), "{err}");
+    // And as a player meets it: `smashup play --load` says one line and stops.
+    let out = assert_cmd::Command::cargo_bin("smashup")
+        .unwrap()
+        .args(["play", "--plain", "--load"])
+        .arg(&path)
+        .arg("--autosave")
+        .arg(dir.path().join("autosave.ron"))
+        .write_stdin("status\n")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("edited.ron does not replay"), "{stderr}");
+    assert!(out.stdout.is_empty());
 }
 
 #[cfg(unix)]

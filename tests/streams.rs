@@ -382,3 +382,42 @@ fn load_refuses_a_pipe_at_once() {
     assert_eq!(status.code(), Some(1), "{err}");
     assert!(err.contains("fifo.ron is not a regular file"), "{err}");
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_paste_start_with_no_end_never_freezes_the_line_editor() {
+    // Issue 27: after `ESC[200~` the line editor read Enter, Ctrl-C and Ctrl-D as pasted
+    // text, waiting for an end that never came. Run on a terminal (util-linux `script`).
+    let dir = tempfile::tempdir().unwrap();
+    let bin = assert_cmd::cargo::cargo_bin("smashup");
+    let command = format!(
+        "'{}' play --players 2 --bots 1 --factions pirates,ninjas --seed 7 --autosave a.ron",
+        bin.display()
+    );
+    let Ok(mut child) = std::process::Command::new("script")
+        .current_dir(dir.path())
+        .args(["-qfec", &command, "/dev/null"])
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+    else {
+        return; // no `script` here
+    };
+    // The input ends at once (as Ctrl-D would), which the old editor took as pasted
+    // text too: it hung. Now the paste start is ignored, `status` is answered, and the
+    // end of input ends the game.
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"\x1b[200~status\rquit\r").unwrap();
+    drop(stdin);
+    let status = ends(&mut child, "the line editor after a paste start");
+    let mut out = String::new();
+    std::io::Read::read_to_string(&mut child.stdout.take().unwrap(), &mut out).unwrap();
+    assert!(status.success(), "{out}");
+    assert!(
+        out.contains("Waiting for your answer"),
+        "status was answered: {out}"
+    );
+    assert!(out.contains("Goodbye"), "{out}");
+}

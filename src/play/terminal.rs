@@ -202,11 +202,13 @@ impl Console for Terminal {
         } else {
             loop {
                 let mut bytes = Vec::new();
-                let cap = MAX_LINE as u64 + 1;
-                match std::io::Read::take(&mut self.stdin, cap).read_until(b'\n', &mut bytes) {
+                // Room for the longest line and its "\r\n"; anything longer is refused.
+                let cap = MAX_LINE + 2;
+                match std::io::Read::take(&mut self.stdin, cap as u64).read_until(b'\n', &mut bytes)
+                {
                     Ok(0) | Err(_) => break None,
                     Ok(n) => {
-                        if n > MAX_LINE && !bytes.ends_with(b"\n") {
+                        if n == cap && !bytes.ends_with(b"\n") {
                             // Not read any further than the cap: the rest is skipped.
                             let rest = self.stdin.skip_until(b'\n').unwrap_or(0);
                             let length = n + rest.saturating_sub(1);
