@@ -181,6 +181,14 @@ fn every_card_file_passes_every_check() {
 }
 
 #[test]
+fn a_deck_past_40_cards_is_refused() {
+    let err = load_pirates(|t| t.replace("copies: 1,", "copies: 20,")).unwrap_err();
+    assert_eq!(err.line, line_of(PIRATES, "cards: ["));
+    assert!(err.message.starts_with("Pirates: its deck is "), "{err}");
+    assert!(err.message.ends_with("it must be 1 to 40 cards"), "{err}");
+}
+
+#[test]
 fn breakpoints_and_vp_past_any_base_are_refused_at_their_line() {
     let err = load_all_with("cards/bases-core.ron", |t| {
         t.replacen("breakpoint: 23,", "breakpoint: 4000000,", 1)

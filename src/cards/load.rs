@@ -138,6 +138,18 @@ fn load(
             });
         }
     }
+    let definitions = catalog.cards().count() + catalog.bases.len();
+    if definitions > usize::from(u16::MAX) {
+        return Err(LoadError {
+            file: "the card data".into(),
+            line: 0,
+            column: 0,
+            message: format!(
+                "{definitions} cards and bases; at most {} can be told apart",
+                u16::MAX
+            ),
+        });
+    }
     catalog
         .factions
         .sort_by(|a, b| (a.set, a.name.as_str()).cmp(&(b.set, b.name.as_str())));
@@ -303,6 +315,11 @@ fn check_faction(
         if card.name.trim().is_empty() || card.text.trim().is_empty() {
             return fail(&needle, format!("{} needs a name and a text", card.id));
         }
+    }
+    let deck: u64 = faction.cards.iter().map(|c| u64::from(c.copies)).sum();
+    let deck = u32::try_from(deck).unwrap_or(u32::MAX);
+    if let Some(problem) = out_of_range("its deck", deck, &validate::DECK) {
+        return fail("cards:", format!("{}: {problem} cards", faction.name));
     }
     Ok(())
 }

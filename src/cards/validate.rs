@@ -10,6 +10,8 @@ use std::ops::RangeInclusive;
 
 /// Copies of one card in a faction deck (a deck is 20 cards).
 pub const COPIES: RangeInclusive<u32> = 1..=20;
+/// The cards of one faction's deck, all copies counted (every printed faction has 20).
+pub const DECK: RangeInclusive<u32> = 1..=40;
 /// A minion's printed power.
 pub const POWER: RangeInclusive<u32> = 0..=20;
 /// A base's printed breakpoint.
