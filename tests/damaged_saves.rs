@@ -346,6 +346,19 @@ fn a_pipe_is_refused_at_once() {
 }
 
 #[test]
+fn a_file_far_past_any_save_is_refused_unread() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("huge.ron");
+    // Sparse: no disk is used, and nothing is read.
+    std::fs::File::create(&path)
+        .unwrap()
+        .set_len(1 << 32)
+        .unwrap();
+    let err = save::read(&path).expect_err("4 GB loaded");
+    assert!(err.contains("huge.ron is 4294967296 bytes"), "{err}");
+}
+
+#[test]
 fn the_saved_log_keeps_card_codes_as_printed() {
     // Issue 27: a line starting with a card code was capitalised ("Wm3 Chronomage:").
     let seats = vec![

@@ -22,6 +22,9 @@ use std::path::{Path, PathBuf};
 /// still load, checked as they were written (see [`check_format_2`]).
 pub const FORMAT: u32 = 3;
 
+/// The largest file read as a save: far above the longest game (its log included).
+const MAX_BYTES: u64 = 64 << 20;
+
 /// The formats this version reads.
 const READS: [u32; 2] = [2, FORMAT];
 
@@ -242,14 +245,20 @@ fn remove_leftovers(path: &Path) {
 }
 
 /// Reads a saved game and replays it: the save and the game it holds, or one line
-/// saying why not. Only a regular file is read: a pipe or a device is refused at
-/// once rather than waited on.
+/// saying why not. Only a regular file of at most [`MAX_BYTES`] is read: a pipe or a
+/// device is refused at once rather than waited on.
 pub fn read(path: &Path) -> Result<(SaveFile, GameState), String> {
     let name = path.display();
     let meta = std::fs::metadata(path).map_err(|e| format!("cannot read {name}: {e}"))?;
     if !meta.is_file() {
         return Err(format!(
             "{name} is not a regular file (a folder, pipe or device), so it is not a saved game"
+        ));
+    }
+    if meta.len() > MAX_BYTES {
+        return Err(format!(
+            "{name} is {} bytes; a saved game is at most {MAX_BYTES}, so it is not one",
+            meta.len()
         ));
     }
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {name}: {e}"))?;
