@@ -32,6 +32,12 @@ pub fn stop(e: &std::io::Error) -> ! {
     if closed(e) {
         std::process::exit(0);
     }
-    eprintln!("{}", failure(e));
+    error_line(&failure(e));
     std::process::exit(WRITE_FAILED.into())
+}
+
+/// Says one line on standard error; if even that cannot be written, nothing more
+/// can be done (unlike `eprintln!`, it never panics).
+pub fn error_line(text: &str) {
+    let _ = writeln!(std::io::stderr(), "{text}");
 }

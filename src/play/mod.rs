@@ -246,7 +246,7 @@ pub fn run(args: &PlayArgs) -> u8 {
     let code = play(args, &mut term, &speaker);
     match term.output_failure() {
         Some(failure) => {
-            eprintln!("{failure}");
+            crate::output::error_line(&failure);
             crate::output::WRITE_FAILED
         }
         None => code,
