@@ -250,15 +250,59 @@ fn saving_never_replaces_a_folder_and_cleans_old_temporary_files() {
     assert!(save::read(&path).is_ok());
 }
 
-/// A save of format 2 (written by the version before format 3), kept as it was: seed
-/// 7, Ann with Pirates and Ninjas against a bot with Robots and Wizards, turn 4.
-fn format_2_save() -> std::path::PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/save-format-2.ron")
+/// The issue's game: seed 7, Ann with Pirates and Ninjas against a bot with Robots
+/// and Wizards (as `smashup play --players 2 --bots 1 --factions
+/// pirates,ninjas,robots,wizards --seed 7` sets it up), `lines` typed.
+fn seed_7_game(lines: &[&str]) -> Table {
+    let seats = vec![
+        Seat {
+            name: "Ann".into(),
+            bot: None,
+        },
+        Seat {
+            name: "Bot 2".into(),
+            bot: Some(Bot::new(BotKind::Heuristic, 8)),
+        },
+    ];
+    let config = GameConfig {
+        seed: 7,
+        factions: vec![
+            ["pirates".into(), "ninjas".into()],
+            ["robots".into(), "wizards".into()],
+        ],
+        all_bases: false,
+        shared_factions: false,
+        first_player: None,
+    };
+    let mut t = Table::new(&config, seats, Verbosity::Normal, None).unwrap();
+    t.start();
+    for line in lines {
+        respond(&mut t, &Silent, line);
+    }
+    t
+}
+
+/// The seed 7 game at turn 4, Ann's, written and read back as a save of `format`
+/// with that format's check: format 2 (before issue 27) had the same fields and a
+/// weaker check, so this is the file that version wrote.
+fn seed_7_save(dir: &Path, format: u32) -> (SaveFile, smashup::engine::GameState) {
+    let mut save = seed_7_game(&["1", "1", "end", "1", "1", "end"]).save_file();
+    let path = dir.join(format!("format-{format}.ron"));
+    save.format = format;
+    let game = save::replay(&save.config, &save.answers).unwrap();
+    save.check = if format == 2 {
+        save::check_format_2(&game)
+    } else {
+        save::check(&game)
+    };
+    std::fs::write(&path, text_of(&save)).unwrap();
+    save::read(&path).unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]
 fn a_save_of_format_2_still_loads() {
-    let (save, game) = save::read(&format_2_save()).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let (save, game) = seed_7_save(dir.path(), 2);
     assert_eq!(save.format, 2);
     assert_eq!(game.turn.number, 4);
     let mut table = Table::load(save, game, None);
@@ -275,7 +319,7 @@ fn an_answer_edited_to_poison_another_minion_is_refused() {
     // save's last answer plays Poison on a minion, and is edited to play it on a minion
     // at another base. Both answers are legal, so only the check can tell.
     let dir = tempfile::tempdir().unwrap();
-    let (mut save, mut game) = save::read(&format_2_save()).unwrap();
+    let (mut save, mut game) = seed_7_save(dir.path(), save::FORMAT);
     let decision = game.pending().unwrap().clone();
     let poison_on: Vec<(usize, usize)> = decision
         .options
@@ -298,13 +342,19 @@ fn an_answer_edited_to_poison_another_minion_is_refused() {
         .find(|(_, b)| *b != poison_on[0].1)
         .expect("Poison could go to minions at two bases");
     game.answer(played).unwrap();
-    save.format = save::FORMAT;
     save.answers.push(played as u32);
     save.check = save::check(&game);
     let path = dir.path().join("edited.ron");
     std::fs::write(&path, text_of(&save)).unwrap();
     assert!(save::read(&path).is_ok(), "the save as written loads");
     *save.answers.last_mut().unwrap() = edited as u32;
+    // The check of format 2 could not tell the two games apart: that was the hole.
+    let edited_game = save::replay(&save.config, &save.answers).unwrap();
+    assert_eq!(
+        save::check_format_2(&edited_game),
+        save::check_format_2(&game)
+    );
+    assert_ne!(save::check(&edited_game), save::check(&game));
     std::fs::write(&path, text_of(&save)).unwrap();
     let err = save::read(&path).expect_err("the edited save loaded");
     assert!(err.contains("edited.ron"), "{err}");
@@ -361,31 +411,7 @@ fn a_file_far_past_any_save_is_refused_unread() {
 #[test]
 fn the_saved_log_keeps_card_codes_as_printed() {
     // Issue 27: a line starting with a card code was capitalised ("Wm3 Chronomage:").
-    let seats = vec![
-        Seat {
-            name: "Ann".into(),
-            bot: None,
-        },
-        Seat {
-            name: "Bot 2".into(),
-            bot: Some(Bot::new(BotKind::Heuristic, 8)),
-        },
-    ];
-    let config = GameConfig {
-        seed: 7,
-        factions: vec![
-            ["pirates".into(), "ninjas".into()],
-            ["robots".into(), "wizards".into()],
-        ],
-        all_bases: false,
-        shared_factions: false,
-        first_player: None,
-    };
-    let mut t = Table::new(&config, seats, Verbosity::Normal, None).unwrap();
-    t.start();
-    for line in ["1", "1", "end", "yes"] {
-        respond(&mut t, &Silent, line);
-    }
+    let t = seed_7_game(&["1", "1", "end", "yes"]);
     let log = t.save_file().log;
     assert!(
         log.iter()

@@ -140,8 +140,9 @@ fn write_action(f: &mut Fingerprint, a: &crate::engine::state::ActionInPlay) {
 /// load: the turn, every zone's cards in order, scores, the minions on the bases with
 /// their controllers and counters, the base deck and how many options the question
 /// has. It does not see actions, power or control changes that leave the minions in
-/// place, so such a save is checked less closely until it is saved again.
-fn check_format_2(game: &GameState) -> u64 {
+/// place, so such a save is checked less closely until it is saved again. Public for
+/// the tests that write a save as that version did.
+pub fn check_format_2(game: &GameState) -> u64 {
     use std::fmt::Write;
     let mut f = Fingerprint::new();
     let t = &game.turn;
