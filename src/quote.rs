@@ -35,15 +35,22 @@ const NAME: usize = 40;
 /// reaches the terminal), cut to [`NAME`] characters, the last of them "…". Showing a
 /// shown name again leaves it as it is.
 pub fn name(text: &str) -> String {
-    let mut shown = String::new();
-    for c in text.chars() {
-        push_shown(&mut shown, c);
-    }
+    let shown = escape(text);
     if shown.chars().count() > NAME {
         shown.chars().take(NAME - 1).chain(['…']).collect()
     } else {
         shown
     }
+}
+
+/// `text` whole, with the invisible characters written out: text read from a file
+/// (a saved game's log) shown as text, never as terminal codes.
+pub fn escape(text: &str) -> String {
+    let mut shown = String::new();
+    for c in text.chars() {
+        push_shown(&mut shown, c);
+    }
+    shown
 }
 
 /// The first [`SHOWN`] characters with the invisible ones escaped, and the length.

@@ -3,7 +3,7 @@
 //! at the start, `--cards DIR` reaches every command, and typed control characters
 //! and very long input are never shown back raw. Issue 27: `play` stops when its
 //! output is closed while input goes on, a full disk is an error with a non-zero exit,
-//! names are shown escaped, a line past 4096 bytes is refused and `--load` refuses a
+//! names and a saved log are shown escaped, a line past 4096 bytes is refused and `--load` refuses a
 //! pipe.
 
 use assert_cmd::Command;
@@ -314,7 +314,9 @@ fn names_are_shown_escaped_from_the_flags_the_question_and_a_save() {
     // A save with a name written into it raw.
     let saved = std::fs::read_to_string(dir.path().join("names.ron")).unwrap();
     // In the file the backslashes are written twice (RON); the edit puts raw codes in.
-    let edited = saved.replace("Ann\\\\u{1b}[2J\\\\u{7}", "Cy\u{1b}[2J\u{7}");
+    let edited = saved
+        .replace("Ann\\\\u{1b}[2J\\\\u{7}", "Cy\u{1b}[2J\u{7}")
+        .replace("log: [", "log: [\n        \"Zed\u{1b}[2J\u{7} was here.\",");
     assert_ne!(saved, edited);
     std::fs::write(dir.path().join("edited.ron"), edited).unwrap();
     let out = smashup(dir.path())
@@ -326,10 +328,11 @@ fn names_are_shown_escaped_from_the_flags_the_question_and_a_save() {
             "--autosave",
             "b.ron",
         ])
-        .write_stdin("status\nquit\n")
+        .write_stdin("status\nlog 100\nquit\n")
         .output()
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Zed\\u{1b}[2J\\u{7} was here."), "{text}");
     assert!(
         out.status.success(),
         "{}",
