@@ -10,6 +10,7 @@ pub mod engine;
 pub mod fingerprint;
 pub mod lookup;
 pub mod net;
+pub mod output;
 pub mod play;
 pub mod quote;
 pub mod scenario;

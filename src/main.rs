@@ -12,14 +12,12 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Prints a line to standard output. When nobody reads it any more (`smashup faction
-/// pirates | head -1`), the command stops quietly instead of failing.
+/// pirates | head -1`), the command stops quietly; any other failure (a full disk) is
+/// an error (see [`smashup::output`]).
 macro_rules! out {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        if writeln!(std::io::stdout(), $($arg)*).is_err() {
-            std::process::exit(0);
-        }
-    }};
+    ($($arg:tt)*) => {
+        smashup::output::line(format_args!($($arg)*))
+    };
 }
 
 /// Smash Up for blind and low-vision players: a game to play by ear, and card look-up by

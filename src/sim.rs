@@ -57,7 +57,9 @@ pub fn complete_factions() -> Vec<String> {
 pub fn random_config(seed: u64, players: usize, pool: &[String]) -> Result<GameConfig, SetupError> {
     if pool.len() < players * 2 {
         return Err(SetupError(format!(
-            "{players} players need {} different factions; the pool has {}: {}",
+            "{} {} {} different factions; the pool has {}: {}",
+            crate::play::describe::count(players, "player"),
+            if players == 1 { "needs" } else { "need" },
             players * 2,
             pool.len(),
             pool.join(", ")

@@ -139,3 +139,115 @@ fn an_empty_or_missing_folder_is_a_clear_error() {
     let err = load::from_dir(&dir.path().join("nope")).unwrap_err();
     assert!(err.message.contains("cannot read the card folder"), "{err}");
 }
+
+/// Every card file of `cards/`, with `edit` applied to the one named `file`.
+fn load_all_with(file: &str, edit: impl Fn(&str) -> String) -> Result<(), LoadError> {
+    let cards = Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+    let mut sources = Vec::new();
+    for entry in std::fs::read_dir(&cards).unwrap() {
+        let path = entry.unwrap().path();
+        let name = format!("cards/{}", path.file_name().unwrap().to_string_lossy());
+        let text = std::fs::read_to_string(&path).unwrap();
+        let text = if name == file { edit(&text) } else { text };
+        sources.push((name, text));
+    }
+    load::from_sources(sources).map(|_| ())
+}
+
+#[test]
+fn copies_and_power_past_any_deck_are_refused_at_their_line() {
+    // Issue 27: 70,000 copies of Saucy Wench set up a game of "Saucy Wench" bases.
+    let err = load_pirates(|t| t.replacen("copies: 3,", "copies: 70000,", 1)).unwrap_err();
+    assert_eq!(err.file, "cards/pirates.ron");
+    assert_eq!(err.line, line_of(PIRATES, "copies: 3,"));
+    assert!(
+        err.message
+            .contains("Saucy Wench: its number of copies is 70000; it must be 1 to 20"),
+        "{err}"
+    );
+    let err = load_pirates(|t| t.replacen("copies: 3,", "copies: 0,", 1)).unwrap_err();
+    assert!(err.message.contains("is 0"), "{err}");
+    let err = load_pirates(|t| t.replacen("Minion(power: 5)", "Minion(power: 2147483647)", 1))
+        .unwrap_err();
+    assert_eq!(err.line, line_of(PIRATES, "Minion(power: 5)"));
+    assert!(err.message.contains("its power is 2147483647"), "{err}");
+}
+
+#[test]
+fn every_card_file_passes_every_check() {
+    // The built-in copy of these files is not walked again at every start
+    // (`load::embedded`): this is where its abilities' variables and numbers are checked.
+    load_all_with("", str::to_string).unwrap();
+}
+
+#[test]
+fn a_deck_past_40_cards_is_refused() {
+    let err = load_pirates(|t| t.replace("copies: 1,", "copies: 20,")).unwrap_err();
+    assert_eq!(err.line, line_of(PIRATES, "cards: ["));
+    assert!(err.message.starts_with("Pirates: its deck is "), "{err}");
+    assert!(err.message.ends_with("it must be 1 to 40 cards"), "{err}");
+}
+
+#[test]
+fn breakpoints_and_vp_past_any_base_are_refused_at_their_line() {
+    let err = load_all_with("cards/bases-core.ron", |t| {
+        t.replacen("breakpoint: 23,", "breakpoint: 4000000,", 1)
+    })
+    .unwrap_err();
+    assert_eq!(err.file, "cards/bases-core.ron");
+    assert_eq!(err.line, line_of(BASES, "breakpoint: 23,"));
+    assert!(err.message.contains("its breakpoint is 4000000"), "{err}");
+    let err = load_all_with("cards/bases-core.ron", |t| {
+        t.replacen("vp: (4, 2, 1),", "vp: (4, 2000, 1),", 1)
+    })
+    .unwrap_err();
+    assert_eq!(err.line, line_of(BASES, "vp: (4, 2, 1),"));
+    assert!(err.message.contains("a VP value is 2000"), "{err}");
+}
+
+#[test]
+fn numbers_inside_abilities_are_bounded() {
+    let err = load_pirates(|t| {
+        t.replacen(
+            "power_at_most: Some(Const(2)))), bind: \"m\",",
+            "power_at_most: Some(Const(2000000000)))), bind: \"m\",",
+            1,
+        )
+    })
+    .unwrap_err();
+    assert_eq!(err.line, line_of(PIRATES, "Some(Const(2)))), bind: \"m\","));
+    assert!(err.message.contains("the number 2000000000"), "{err}");
+}
+
+#[test]
+fn an_undefined_variable_is_refused_at_its_line() {
+    // Issue 27: `Destroy(Var("nope"))` loaded, and did nothing in the game.
+    let err = load_pirates(|t| {
+        t.replacen(
+            "purpose: Some(Destroy), then: Destroy(Var(\"m\")),",
+            "purpose: Some(Destroy), then: Destroy(Var(\"nope\")),",
+            1,
+        )
+    })
+    .unwrap_err();
+    assert_eq!(err.file, "cards/pirates.ron");
+    assert_eq!(
+        err.line,
+        line_of(
+            PIRATES,
+            "purpose: Some(Destroy), then: Destroy(Var(\"m\")),"
+        )
+    );
+    assert!(err.message.starts_with("Saucy Wench: "), "{err}");
+    assert!(err.message.contains("\"nope\""), "{err}");
+    // Named outside the choice that binds it: after it, in the same sequence.
+    let err = load_pirates(|t| {
+        t.replacen(
+            "then: Destroy(Var(\"m\")),\n                ))),",
+            "then: Nothing,\n                ))),\n                (when: OnPlay, effect: Destroy(Var(\"m\"))),",
+            1,
+        )
+    })
+    .unwrap_err();
+    assert!(err.message.contains("\"m\""), "{err}");
+}

@@ -2,11 +2,14 @@
 //! and multiple byte flips from a seeded generator, and hand edits that describe an
 //! impossible game. Each file either loads into a consistent game (the replay of its
 //! answers, which then plays on) or is refused with one line naming the file; none
-//! panics or hangs.
+//! panics or hangs. An answer edited into another legal one (issue 27) is refused; a
+//! save of the older format 2 still loads; a pipe is refused without waiting.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use smashup::bots::{Bot, BotKind};
+use smashup::engine::decision::{Choice, PlayTo};
+use smashup::engine::state::Loc;
 use smashup::engine::GameConfig;
 use smashup::play::narrate::Verbosity;
 use smashup::play::respond;
@@ -154,7 +157,7 @@ fn impossible_contents_are_refused_in_one_line() {
             |s| {
                 s.seats.pop();
             },
-            "1 seats for 2 players",
+            "1 seat for 2 players",
         ),
         (
             "one player",
@@ -180,7 +183,7 @@ fn impossible_contents_are_refused_in_one_line() {
             "no player 6",
         ),
         ("another seed", |s| s.config.seed += 1, "damaged"),
-        ("another check", |s| s.check ^= 1, "no longer replays"),
+        ("another check", |s| s.check ^= 1, "does not replay"),
     ];
     for (what, edit, expected) in edits {
         let mut save = good.clone();
@@ -198,12 +201,12 @@ fn impossible_contents_are_refused_in_one_line() {
     for (what, bytes, expected) in [
         (
             "format 1",
-            text.replacen("format: 2", "format: 1", 1).into_bytes(),
+            text.replacen("format: 3", "format: 1", 1).into_bytes(),
             "save format 1",
         ),
         (
             "an unknown field",
-            text.replacen("format: 2,", "format: 2, game: (),", 1)
+            text.replacen("format: 3,", "format: 3, game: (),", 1)
                 .into_bytes(),
             "damaged",
         ),
@@ -245,4 +248,184 @@ fn saving_never_replaces_a_folder_and_cleans_old_temporary_files() {
         "{names:?}"
     );
     assert!(save::read(&path).is_ok());
+}
+
+/// The issue's game: seed 7, Ann with Pirates and Ninjas against a bot with Robots
+/// and Wizards (as `smashup play --players 2 --bots 1 --factions
+/// pirates,ninjas,robots,wizards --seed 7` sets it up), `lines` typed.
+fn seed_7_game(lines: &[&str]) -> Table {
+    let seats = vec![
+        Seat {
+            name: "Ann".into(),
+            bot: None,
+        },
+        Seat {
+            name: "Bot 2".into(),
+            bot: Some(Bot::new(BotKind::Heuristic, 8)),
+        },
+    ];
+    let config = GameConfig {
+        seed: 7,
+        factions: vec![
+            ["pirates".into(), "ninjas".into()],
+            ["robots".into(), "wizards".into()],
+        ],
+        all_bases: false,
+        shared_factions: false,
+        first_player: None,
+    };
+    let mut t = Table::new(&config, seats, Verbosity::Normal, None).unwrap();
+    t.start();
+    for line in lines {
+        respond(&mut t, &Silent, line);
+    }
+    t
+}
+
+/// The seed 7 game at turn 4, Ann's, written and read back as a save of `format`
+/// with that format's check: format 2 (before issue 27) had the same fields and a
+/// weaker check, so this is the file that version wrote.
+fn seed_7_save(dir: &Path, format: u32) -> (SaveFile, smashup::engine::GameState) {
+    let mut save = seed_7_game(&["1", "1", "end", "1", "1", "end"]).save_file();
+    let path = dir.join(format!("format-{format}.ron"));
+    save.format = format;
+    let game = save::replay(&save.config, &save.answers).unwrap();
+    save.check = if format == 2 {
+        save::check_format_2(&game)
+    } else {
+        save::check(&game)
+    };
+    std::fs::write(&path, text_of(&save)).unwrap();
+    save::read(&path).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn a_save_of_format_2_still_loads() {
+    let dir = tempfile::tempdir().unwrap();
+    let (save, game) = seed_7_save(dir.path(), 2);
+    assert_eq!(save.format, 2);
+    assert_eq!(game.turn.number, 4);
+    let mut table = Table::load(save, game, None);
+    table.start();
+    for line in ["status", "hand", "1", "end"] {
+        respond(&mut table, &Silent, line);
+    }
+    assert_eq!(table.save_file().format, save::FORMAT);
+}
+
+#[test]
+fn an_answer_edited_to_poison_another_minion_is_refused() {
+    // The fuzzer's case (issue 27): seed 7, pirates,ninjas against robots,wizards; the
+    // save's last answer plays Poison on a minion, and is edited to play it on a minion
+    // at another base. Both answers are legal, so only the check can tell.
+    let dir = tempfile::tempdir().unwrap();
+    let (mut save, mut game) = seed_7_save(dir.path(), save::FORMAT);
+    let decision = game.pending().unwrap().clone();
+    let poison_on: Vec<(usize, usize)> = decision
+        .options
+        .iter()
+        .enumerate()
+        .filter_map(|(i, c)| match c {
+            Choice::Play {
+                card,
+                to: Some(PlayTo::Minion(m)),
+            } if game.def(*card).id() == "ninjas.poison" => match game.locate(*m) {
+                Loc::Minion(b, _) => Some((i, b)),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect();
+    let (played, _) = poison_on[0];
+    let (edited, _) = *poison_on
+        .iter()
+        .find(|(_, b)| *b != poison_on[0].1)
+        .expect("Poison could go to minions at two bases");
+    game.answer(played).unwrap();
+    save.answers.push(played as u32);
+    save.check = save::check(&game);
+    let path = dir.path().join("edited.ron");
+    std::fs::write(&path, text_of(&save)).unwrap();
+    assert!(save::read(&path).is_ok(), "the save as written loads");
+    *save.answers.last_mut().unwrap() = edited as u32;
+    // The check of format 2 could not tell the two games apart: that was the hole.
+    let edited_game = save::replay(&save.config, &save.answers).unwrap();
+    assert_eq!(
+        save::check_format_2(&edited_game),
+        save::check_format_2(&game)
+    );
+    assert_ne!(save::check(&edited_game), save::check(&game));
+    std::fs::write(&path, text_of(&save)).unwrap();
+    let err = save::read(&path).expect_err("the edited save loaded");
+    assert!(err.contains("edited.ron"), "{err}");
+    assert!(err.contains("does not replay"), "{err}");
+    assert!(!err.contains('\n'), "{err}");
+    // And as a player meets it: `smashup play --load` says one line and stops.
+    let out = assert_cmd::Command::cargo_bin("smashup")
+        .unwrap()
+        .args(["play", "--plain", "--load"])
+        .arg(&path)
+        .arg("--autosave")
+        .arg(dir.path().join("autosave.ron"))
+        .write_stdin("status\n")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("edited.ron does not replay"), "{stderr}");
+    assert!(out.stdout.is_empty());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_pipe_is_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("fifo.ron");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|s| s.success());
+    if !made {
+        return;
+    }
+    let err = save::read(&fifo).expect_err("a pipe loaded");
+    assert!(err.contains("not a regular file"), "{err}");
+    let err = save::read(dir.path()).expect_err("a folder loaded");
+    assert!(err.contains("not a regular file"), "{err}");
+}
+
+#[test]
+fn a_file_far_past_any_save_is_refused_unread() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("huge.ron");
+    // Sparse: no disk is used, and nothing is read.
+    std::fs::File::create(&path)
+        .unwrap()
+        .set_len(1 << 32)
+        .unwrap();
+    let err = save::read(&path).expect_err("4 GB loaded");
+    assert!(err.contains("huge.ron is 4294967296 bytes"), "{err}");
+}
+
+#[test]
+fn the_saved_log_keeps_card_codes_as_printed() {
+    // Issue 27: a line starting with a card code was capitalised ("Wm3 Chronomage:").
+    let t = seed_7_game(&["1", "1", "end", "yes"]);
+    let log = t.save_file().log;
+    assert!(
+        log.iter()
+            .any(|l| l.starts_with("wm3 Chronomage: Bot 2 gets an extra action play.")),
+        "{log:#?}"
+    );
+    // A capitalised code: an upper-case letter, then `a`, or `m` and digits, or digits.
+    let capitalised = |l: &&String| match l.split(' ').next().unwrap_or("").as_bytes() {
+        [first, b'a'] => first.is_ascii_uppercase(),
+        [first, b'm', rest @ ..] | [first, rest @ ..] => {
+            first.is_ascii_uppercase() && !rest.is_empty() && rest.iter().all(u8::is_ascii_digit)
+        }
+        [] => false,
+    };
+    let wrong: Vec<&String> = log.iter().filter(capitalised).collect();
+    assert!(wrong.is_empty(), "{wrong:#?}");
 }

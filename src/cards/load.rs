@@ -3,7 +3,9 @@
 //! names the file, line and column; nothing here panics on bad data.
 
 use super::model::{Base, BaseSet, Faction, Kind};
+use super::validate::{self, out_of_range};
 use super::Catalog;
+use crate::engine::effect::Ability;
 use std::collections::BTreeSet;
 use std::fmt;
 use std::path::Path;
@@ -37,12 +39,15 @@ impl fmt::Display for LoadError {
 
 impl std::error::Error for LoadError {}
 
-/// The catalog compiled into the binary.
+/// The catalog compiled into the binary. Its abilities are not walked again at every
+/// start (it costs more than the look-up itself): the test suite loads the same
+/// files with [`from_sources`], which checks them.
 pub fn embedded() -> Result<Catalog, LoadError> {
-    from_sources(
+    load(
         embedded::FILES
             .iter()
             .map(|(name, text)| (name.to_string(), text.to_string())),
+        false,
     )
 }
 
@@ -87,6 +92,15 @@ pub fn from_dir(dir: &Path) -> Result<Catalog, LoadError> {
 pub fn from_sources(
     sources: impl IntoIterator<Item = (String, String)>,
 ) -> Result<Catalog, LoadError> {
+    load(sources, true)
+}
+
+/// [`from_sources`]; with `abilities` false, the variables and numbers inside
+/// abilities are not checked (see [`embedded`]).
+fn load(
+    sources: impl IntoIterator<Item = (String, String)>,
+    abilities: bool,
+) -> Result<Catalog, LoadError> {
     let mut catalog = Catalog::default();
     let mut base_files = Vec::new();
     for (file, text) in sources {
@@ -111,18 +125,30 @@ pub fn from_sources(
             base_files.push((file, text, set));
         } else {
             let faction: Faction = parse(&file, &text)?;
-            check_faction(&file, &text, &stem, &faction, &catalog)?;
+            check_faction(&file, &text, &stem, &faction, &catalog, abilities)?;
             catalog.factions.push(fill_faction(faction));
         }
     }
     for (file, text, set) in base_files {
         for base in set.bases {
-            check_base(&file, &text, &base, &catalog)?;
+            check_base(&file, &text, &base, &catalog, abilities)?;
             catalog.bases.push(Base {
                 set: set.set,
                 ..base
             });
         }
+    }
+    let definitions = catalog.cards().count() + catalog.bases.len();
+    if definitions > usize::from(u16::MAX) {
+        return Err(LoadError {
+            file: "the card data".into(),
+            line: 0,
+            column: 0,
+            message: format!(
+                "{definitions} cards and bases; at most {} can be told apart",
+                u16::MAX
+            ),
+        });
     }
     catalog
         .factions
@@ -156,6 +182,57 @@ fn at(file: &str, text: &str, needle: &str, message: String) -> LoadError {
     }
 }
 
+/// An error at the first line holding `needle` from the line of `card` (its quoted
+/// id) onwards: a field of that card, or a word in its abilities.
+fn at_in_card(file: &str, text: &str, card: &str, needle: &str, message: String) -> LoadError {
+    let start = text.lines().position(|l| l.contains(card)).unwrap_or(0);
+    let line = text
+        .lines()
+        .enumerate()
+        .skip(start)
+        .find(|(_, l)| l.contains(needle))
+        .map_or(start + 1, |(i, _)| i + 1);
+    LoadError {
+        file: file.to_string(),
+        line,
+        column: 0,
+        message,
+    }
+}
+
+/// The numbers and variables of one card or base (see [`validate`]): the first
+/// problem, placed in the file. `abilities` None: not checked.
+fn check_numbers(
+    file: &str,
+    text: &str,
+    card: &str,
+    name: &str,
+    numbers: &[(&str, Option<String>)],
+    abilities: Option<&[Ability]>,
+) -> Result<(), LoadError> {
+    for (field, problem) in numbers {
+        if let Some(problem) = problem {
+            return Err(at_in_card(
+                file,
+                text,
+                card,
+                field,
+                format!("{name}: {problem}"),
+            ));
+        }
+    }
+    match abilities.and_then(validate::abilities) {
+        Some((problem, needle)) => Err(at_in_card(
+            file,
+            text,
+            card,
+            &needle,
+            format!("{name}: {problem}"),
+        )),
+        None => Ok(()),
+    }
+}
+
 fn fill_faction(mut faction: Faction) -> Faction {
     for card in &mut faction.cards {
         card.faction = faction.id.clone();
@@ -170,6 +247,7 @@ fn check_faction(
     stem: &str,
     faction: &Faction,
     catalog: &Catalog,
+    check_abilities: bool,
 ) -> Result<(), LoadError> {
     let fail = |needle: &str, message: String| Err(at(file, text, needle, message));
     if faction.id != stem {
@@ -203,6 +281,24 @@ fn check_faction(
         if !ids.insert(card.id.as_str()) {
             return fail(&needle, format!("card id `{}` appears twice", card.id));
         }
+        let power = match card.kind {
+            Kind::Minion { power } => out_of_range("its power", power, &validate::POWER),
+            Kind::Action { .. } => None,
+        };
+        check_numbers(
+            file,
+            text,
+            &needle,
+            &card.name,
+            &[
+                (
+                    "copies:",
+                    out_of_range("its number of copies", card.copies, &validate::COPIES),
+                ),
+                ("power:", power),
+            ],
+            check_abilities.then_some(&card.abilities[..]),
+        )?;
         let expected = match card.kind {
             Kind::Minion { power } => format!("{}m{power}", faction.letter),
             Kind::Action { .. } => format!("{}a", faction.letter),
@@ -216,17 +312,25 @@ fn check_faction(
                 ),
             );
         }
-        if card.copies == 0 {
-            return fail(&needle, format!("{} has 0 copies", card.name));
-        }
         if card.name.trim().is_empty() || card.text.trim().is_empty() {
             return fail(&needle, format!("{} needs a name and a text", card.id));
         }
     }
+    let deck: u64 = faction.cards.iter().map(|c| u64::from(c.copies)).sum();
+    let deck = u32::try_from(deck).unwrap_or(u32::MAX);
+    if let Some(problem) = out_of_range("its deck", deck, &validate::DECK) {
+        return fail("cards:", format!("{}: {problem} cards", faction.name));
+    }
     Ok(())
 }
 
-fn check_base(file: &str, text: &str, base: &Base, catalog: &Catalog) -> Result<(), LoadError> {
+fn check_base(
+    file: &str,
+    text: &str,
+    base: &Base,
+    catalog: &Catalog,
+    check_abilities: bool,
+) -> Result<(), LoadError> {
     let needle = format!("\"{}\"", base.id);
     let fail = |message: String| Err(at(file, text, &needle, message));
     if !base.id.starts_with("bases.") {
@@ -235,6 +339,24 @@ fn check_base(file: &str, text: &str, base: &Base, catalog: &Catalog) -> Result<
     if catalog.bases.iter().any(|b| b.id == base.id) {
         return fail(format!("base id `{}` appears twice", base.id));
     }
+    let vp = base
+        .vp
+        .iter()
+        .find_map(|&v| out_of_range("a VP value", v, &validate::VP));
+    check_numbers(
+        file,
+        text,
+        &needle,
+        &base.name,
+        &[
+            (
+                "breakpoint:",
+                out_of_range("its breakpoint", base.breakpoint, &validate::BREAKPOINT),
+            ),
+            ("vp:", vp),
+        ],
+        check_abilities.then_some(&base.abilities[..]),
+    )?;
     if base.code != format!("b{}", base.breakpoint) {
         return fail(format!(
             "{} has code `{}`, expected `b{}` (b and the breakpoint)",

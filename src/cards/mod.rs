@@ -4,6 +4,7 @@
 pub mod load;
 pub mod model;
 pub mod query;
+pub mod validate;
 
 use model::{Base, Card, Faction, SetId};
 

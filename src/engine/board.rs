@@ -350,15 +350,20 @@ impl GameState {
         let minion = &self.bases[b].minions[i];
         let card = minion.card;
         let printed = self.printed_power(card);
-        let mut total = printed + minion.counters as i32;
+        // Saturating: no number in play can wrap round to a wrong power.
+        let mut total = printed.saturating_add(i32::try_from(minion.counters).unwrap_or(i32::MAX));
         for l in &self.lasting {
             match l.what {
-                Lasting::Power { minion: m, amount } if m == card => total += amount,
+                Lasting::Power { minion: m, amount } if m == card => {
+                    total = total.saturating_add(amount)
+                }
                 Lasting::PowerHere {
                     minion: m,
                     amount,
                     base,
-                } if m == card && self.bases[b].card == base => total += amount,
+                } if m == card && self.bases[b].card == base => {
+                    total = total.saturating_add(amount)
+                }
                 // Another player's penalty: stopped as one from an Ongoing ability
                 // of theirs would be (Beautiful Castle), or left out (see above).
                 Lasting::OthersPowerWhereAction {
@@ -384,7 +389,7 @@ impl GameState {
                             others_penalties,
                         )) =>
                 {
-                    total += amount
+                    total = total.saturating_add(amount)
                 }
                 _ => {}
             }
@@ -408,7 +413,7 @@ impl GameState {
                 _ => continue,
             };
             if self.change_applies(card, minion.controller, &src, n, others_penalties) {
-                total += n;
+                total = total.saturating_add(n);
             }
         }
         total.max(0)
@@ -506,7 +511,7 @@ impl GameState {
             // A player's own total leaves out a pinned minion (Pin); the base's keeps it.
             .filter(|(_, m)| player.is_none() || !self.not_counted(m))
             .map(|(i, _)| self.power_at(b, i, statics.iter().copied(), true))
-            .sum()
+            .fold(0, i32::saturating_add)
     }
 
     /// True when an action on this minion keeps it out of its controller's total (Pin).
@@ -523,19 +528,21 @@ impl GameState {
         for l in &self.lasting {
             if let Lasting::Breakpoint { base: b, amount } = l.what {
                 if b == base {
-                    bp += amount;
+                    bp = i32::saturating_add(bp, amount);
                 }
             }
         }
         for (src, st) in self.statics_on(base) {
             match st {
-                Static::Breakpoint(amount) => bp += self.amount(amount, &Ctx::for_source(&src)),
+                Static::Breakpoint(amount) => {
+                    bp = i32::saturating_add(bp, self.amount(amount, &Ctx::for_source(&src)))
+                }
                 // The starting breakpoint is set before the changes (Turn Up to 11).
                 Static::StartingBreakpointAtLeast(n) => start = start.max(*n),
                 _ => {}
             }
         }
-        (start + bp).max(0)
+        start.saturating_add(bp).max(0)
     }
 
     /// Bases whose total power has reached their breakpoint, in table order.

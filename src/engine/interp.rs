@@ -578,8 +578,11 @@ impl GameState {
             Amount::StasisCounters(t) => self
                 .target_card(t, ctx)
                 .map_or(0, |c| self.stasis_counters(c) as i32),
-            Amount::Times(a, k) => self.amount(a, ctx) * k,
-            Amount::Sum(parts) => parts.iter().map(|a| self.amount(a, ctx)).sum(),
+            Amount::Times(a, k) => self.amount(a, ctx).saturating_mul(*k),
+            Amount::Sum(parts) => parts
+                .iter()
+                .map(|a| self.amount(a, ctx))
+                .fold(0, i32::saturating_add),
             Amount::When(c, a) => {
                 if self.cond(c, ctx) {
                     self.amount(a, ctx)
@@ -589,7 +592,7 @@ impl GameState {
             }
             Amount::MaxPower(sel) => self.selected_powers(sel, ctx).max().unwrap_or(0),
             Amount::MinPower(sel) => self.selected_powers(sel, ctx).min().unwrap_or(0),
-            Amount::SumPower(sel) => self.selected_powers(sel, ctx).sum(),
+            Amount::SumPower(sel) => self.selected_powers(sel, ctx).fold(0, i32::saturating_add),
             Amount::Div(a, k) => {
                 if *k == 0 {
                     0

@@ -224,9 +224,17 @@ impl GameState {
         };
         in_range("the turn number", pos.turn.number)?;
         in_range("minions_played", pos.turn.minions_played)?;
+        check_bases_once(pos)?;
         let mut players = Vec::new();
         for (i, p) in pos.players.iter().enumerate() {
             in_range(&format!("player {i}'s VP"), p.vp)?;
+            if let Some(f) = p
+                .factions
+                .iter()
+                .find(|f| defs().catalog.faction(f).is_none())
+            {
+                return Err(format!("player {i}'s faction `{f}` is not a faction"));
+            }
             let owner = Some(PlayerId(i as u8));
             let mut zone = |ids: &[String]| -> Result<Vec<Uid>, String> {
                 ids.iter().map(|id| add(&mut cards, id, owner)).collect()
@@ -269,6 +277,7 @@ impl GameState {
             let action =
                 |cards: &mut Vec<CardInst>, a: &ActionSpec| -> Result<ActionInPlay, String> {
                     let owner = Some(seat(a.owner)?);
+                    placed_as(&a.card, false)?;
                     Ok(ActionInPlay {
                         card: add(cards, &a.card, owner)?,
                         controller: seat(a.owner)?,
@@ -296,6 +305,7 @@ impl GameState {
                     .map(|a| action(&mut cards, a))
                     .collect::<Result<_, _>>()?;
                 let owner = Some(seat(m.owner)?);
+                placed_as(&m.card, true)?;
                 let card = add(&mut cards, &m.card, owner)?;
                 let stored = m
                     .stored
@@ -435,6 +445,7 @@ fn apply_lasting(
     let this_turn = Expiry::EndOfTurn(state.turn.number);
     match spec {
         LastingSpec::Power { minion, amount } => {
+            change_in_range(&format!("the power change of {minion}"), *amount)?;
             let m = in_play(state, minion)?;
             state.lasting.push(LastingEffect {
                 what: Lasting::Power {
@@ -445,6 +456,7 @@ fn apply_lasting(
             });
         }
         LastingSpec::Breakpoint { base: id, amount } => {
+            change_in_range(&format!("the breakpoint change of {id}"), *amount)?;
             let b = base(state, id)?;
             state.lasting.push(LastingEffect {
                 what: Lasting::Breakpoint {
@@ -496,5 +508,42 @@ fn in_range(what: &str, n: u32) -> Result<(), String> {
         Err(format!("{what} is {n}; at most {MAX_COUNT} is allowed"))
     } else {
         Ok(())
+    }
+}
+
+/// Refuses a change of power or breakpoint no game can reach, either way.
+fn change_in_range(what: &str, n: i32) -> Result<(), String> {
+    in_range(what, n.unsigned_abs())
+        .map_err(|_| format!("{what} is {n}; at most {MAX_COUNT} either way is allowed"))
+}
+
+/// Refuses a card placed as the other kind: an action as a minion on a base, or a
+/// minion as an action on a base or a minion. (A base placed as either, or an unknown
+/// id, is refused where the card is added.)
+fn placed_as(id: &str, minion: bool) -> Result<(), String> {
+    let kind = |m: bool| if m { "a minion" } else { "an action" };
+    match defs().find(id).and_then(|d| d.def().card()) {
+        Some(card) if card.is_minion() != minion => Err(format!(
+            "`{id}` is {} and cannot be placed as {}",
+            kind(card.is_minion()),
+            kind(minion)
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// Refuses a base named twice among the bases in play, the base deck and the base
+/// discard pile: each base is one card.
+fn check_bases_once(pos: &Position) -> Result<(), String> {
+    let all: Vec<&String> = pos
+        .bases
+        .iter()
+        .map(|b| &b.base)
+        .chain(&pos.base_deck)
+        .chain(&pos.base_discard)
+        .collect();
+    match all.iter().enumerate().find(|(i, b)| all[..*i].contains(b)) {
+        Some((_, b)) => Err(format!("base `{b}` is placed twice; each base is one card")),
+        None => Ok(()),
     }
 }

@@ -1053,8 +1053,8 @@ impl GameState {
             return;
         };
         let minion = &mut self.bases[b].minions[m];
-        let before = minion.counters as i32;
-        let after = (before + n).max(0);
+        let before = i32::try_from(minion.counters).unwrap_or(i32::MAX);
+        let after = before.saturating_add(n).max(0);
         if after == before {
             return;
         }
@@ -1170,7 +1170,7 @@ impl GameState {
         }
         self.did();
         let p = &mut self.players[player.ix()];
-        p.vp += n;
+        p.vp = p.vp.saturating_add(n);
         self.events.push(Event::GainedVp {
             player,
             amount: n,

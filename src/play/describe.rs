@@ -36,13 +36,38 @@ pub fn kind_phrase(card: &Card) -> String {
     text
 }
 
-/// Upper-cases the first letter, for a name or "you" that starts a sentence.
+/// Upper-cases the first letter, for a name or "you" that starts a sentence; a card
+/// code that starts it stays as printed ("wm3 Chronomage: ...", "b21 Tortuga ...").
 pub fn sentence(text: &str) -> String {
+    let first_word = text.split([' ', ':', ',', '.']).next().unwrap_or("");
+    if is_code(first_word) {
+        return text.to_string();
+    }
     let mut chars = text.chars();
     chars
         .next()
         .map(|c| c.to_uppercase().chain(chars).collect())
         .unwrap_or_default()
+}
+
+/// True for a braille-edition card code: a faction's letter and `a` (an action), a
+/// faction's letter, `m` and the power (a minion), or `b` and the breakpoint (a base).
+fn is_code(word: &str) -> bool {
+    let bytes = word.as_bytes();
+    let digits = |from: usize| bytes.len() > from && bytes[from..].iter().all(u8::is_ascii_digit);
+    let faction = |letter: u8| {
+        crate::engine::defs::defs()
+            .catalog
+            .factions
+            .iter()
+            .any(|f| f.letter == letter as char)
+    };
+    match bytes {
+        [letter, b'a'] => faction(*letter),
+        [letter, b'm', ..] => digits(2) && faction(*letter),
+        [b'b', ..] => digits(1),
+        _ => false,
+    }
 }
 
 /// "3 cards", "1 card".
@@ -649,4 +674,22 @@ pub fn allowance_limits(
         out.push("from your discard pile".to_string());
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sentence;
+
+    #[test]
+    fn a_sentence_starting_with_a_code_keeps_it_as_printed() {
+        assert_eq!(
+            sentence("wm3 Chronomage: Bot 2 gets an extra action play."),
+            "wm3 Chronomage: Bot 2 gets an extra action play."
+        );
+        assert_eq!(sentence("pa Cannon: ..."), "pa Cannon: ...");
+        assert_eq!(sentence("b21 Tortuga scores."), "b21 Tortuga scores.");
+        assert_eq!(sentence("you draw 2 cards."), "You draw 2 cards.");
+        assert_eq!(sentence("bot 2 plays"), "Bot 2 plays");
+        assert_eq!(sentence("ann"), "Ann");
+    }
 }

@@ -187,9 +187,24 @@ fn codes_setting(args: &PlayArgs) -> (bool, Option<String>) {
     (kept.codes, problem)
 }
 
-/// Handles one typed line: speech commands here, the rest at the table.
+/// The longest line the game reads, in bytes: far more than any answer or command,
+/// and short enough that no look-up takes long.
+pub const MAX_LINE: usize = 4096;
+
+/// Said for a line longer than [`MAX_LINE`]: it is not read, and nothing changes.
+pub fn too_long(bytes: usize) -> String {
+    format!(
+        "That line is too long ({bytes} bytes; at most {MAX_LINE}), so it was not read; nothing changed."
+    )
+}
+
+/// Handles one typed line: speech commands here, the rest at the table. A line
+/// longer than [`MAX_LINE`] is refused before anything else is done with it.
 pub fn respond(table: &mut Table, speaker: &dyn Speaker, line: &str) -> Vec<Line> {
     let line_of = |kind, text: String| vec![Line { kind, text }];
+    if line.len() > MAX_LINE {
+        return line_of(LineKind::Error, too_long(line.len()));
+    }
     match commands::parse(line) {
         Err(e) => line_of(LineKind::Error, e),
         Ok(Command::Stop) => {
@@ -218,7 +233,9 @@ pub fn respond(table: &mut Table, speaker: &dyn Speaker, line: &str) -> Vec<Line
     }
 }
 
-/// Plays a game at the terminal; the process exit code.
+/// Plays a game at the terminal; the process exit code. When the output cannot be
+/// written the game ends as at the end of input (autosaved); a closed output is
+/// quiet, any other failure (a full disk) an error and [`crate::output::WRITE_FAILED`].
 pub fn run(args: &PlayArgs) -> u8 {
     let speaker = speech::from_flags(args.speech, args.speech_command.as_deref());
     let options = terminal::TerminalOptions {
@@ -226,6 +243,18 @@ pub fn run(args: &PlayArgs) -> u8 {
         color: args.color,
     };
     let mut term = terminal::Terminal::new(&options, Arc::clone(&speaker));
+    let code = play(args, &mut term, &speaker);
+    match term.output_failure() {
+        Some(failure) => {
+            crate::output::error_line(&failure);
+            crate::output::WRITE_FAILED
+        }
+        None => code,
+    }
+}
+
+/// [`run`] on a terminal set up.
+fn play(args: &PlayArgs, term: &mut terminal::Terminal, speaker: &Arc<dyn Speaker>) -> u8 {
     // A missing voice is said first, before any question.
     term.speech_problems();
     let autosave = match autosave_place(args.autosave.as_deref()) {
@@ -287,7 +316,7 @@ pub fn run(args: &PlayArgs) -> u8 {
                     }
                 },
             };
-            let ready = match setup::setup(&flags, &mut term) {
+            let ready = match setup::setup(&flags, term) {
                 Ok(ready) => ready,
                 Err(SetupEnd::Left) => {
                     term.show(&[Line {

@@ -3,10 +3,11 @@
 //! narration log and the settings, as RON. Loading sets the game up again and replays
 //! the answers through the engine, so a save can only ever hold a game the rules allow:
 //! an answer that does not fit is refused with its position, and a check of the final
-//! position catches a save that replays differently under other card data or another
-//! engine. Written atomically: a temporary file in the same folder, flushed to disk,
+//! position (everything a player could see on the table) catches a save that replays
+//! differently: under other card data or another engine, or with an answer edited. Written atomically: a temporary file in the same folder, flushed to disk,
 //! then a rename; a damaged file is refused with one line naming the problem.
 
+use super::describe::count;
 use super::narrate::Verbosity;
 use super::seat::Seat;
 use crate::engine::{GameConfig, GameState};
@@ -15,8 +16,17 @@ use serde::{Deserialize, Serialize};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
-/// The save format this version writes and reads (1 held the engine's whole state).
-pub const FORMAT: u32 = 2;
+/// The save format this version writes. 1 held the engine's whole state; 2 is a
+/// replay whose check covers the zones, the minions and the question; 3 (this one)
+/// checks everything a player could see on the table (see [`check`]). Format 2 saves
+/// still load, checked as they were written (see [`check_format_2`]).
+pub const FORMAT: u32 = 3;
+
+/// The largest file read as a save: far above the longest game (its log included).
+const MAX_BYTES: u64 = 64 << 20;
+
+/// The formats this version reads.
+const READS: [u32; 2] = [2, FORMAT];
 
 /// Everything needed to go on with a game.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -35,20 +45,107 @@ pub struct SaveFile {
     /// Every answer so far, in order: option indices.
     pub answers: Vec<u32>,
     /// [`check`] of the game after the answers: a replay that ends elsewhere was made
-    /// with other card data or another engine.
+    /// with other card data or another engine, or the answers were edited.
     pub check: u64,
     /// The numbered narration so far.
     pub log: Vec<String>,
 }
 
-/// A fingerprint of where a game stands: the turn, every zone's cards in order, scores,
-/// what is in play and the question asked. Two replays that agree on it agree on the
-/// game as anyone could see it.
+/// A fingerprint of everything a player could see on the table, and more: the turn
+/// and its plays left; each player's VP, hand, deck and discard pile (cards in order,
+/// so their sizes too), stasis with its counters and the cards stored there; each
+/// base with its breakpoint and total power, each minion with its controller,
+/// counters, current power, the actions on it (with who played them, the faction
+/// they named and their mode) and the cards stored under it, each action on a base
+/// the same; the base deck, base discard pile, the box and the cards set aside;
+/// lasting effects and ignored bases; the question asked with its options; the
+/// winner. Two replays that agree on it agree on the game as anyone could see it,
+/// so an answer edited into another legal one is caught. Written as text field by
+/// field, so that internal bookkeeping the engine adds later does not change it.
 pub fn check(game: &GameState) -> u64 {
     use std::fmt::Write;
     let mut f = Fingerprint::new();
     let t = &game.turn;
     // Writing to a hash cannot fail.
+    let _ = write!(
+        f,
+        "turn {} {} {:?} {:?} {} {:?}",
+        t.number, t.player.0, t.phase, t.allowances, t.minions_played, t.used
+    );
+    for p in &game.players {
+        let _ = write!(
+            f,
+            "|player {} {:?} {:?} {:?} {:?} {:?}",
+            p.vp, p.hand, p.deck, p.discard, p.stasis, p.stored_off_table
+        );
+    }
+    for b in &game.bases {
+        let _ = write!(
+            f,
+            "|base {:?} {} {}",
+            b.card,
+            game.breakpoint(b.card),
+            game.base_power(b.card)
+        );
+        for m in &b.minions {
+            let _ = write!(
+                f,
+                " minion {:?} {} {} {} {:?}",
+                m.card,
+                m.controller.0,
+                m.counters,
+                game.power(m.card),
+                m.stored
+            );
+            for a in &m.attached {
+                write_action(&mut f, a);
+            }
+        }
+        for a in &b.actions {
+            write_action(&mut f, a);
+        }
+    }
+    let _ = write!(
+        f,
+        "|{:?} {:?} {:?} {:?}",
+        game.base_deck, game.base_discard, game.boxed, game.aside
+    );
+    for l in &game.lasting {
+        let _ = write!(f, "|{:?}", l);
+    }
+    for i in &game.ignoring {
+        let _ = write!(f, "|{:?}", i);
+    }
+    if let Some(d) = game.pending() {
+        let _ = write!(f, "|ask {} {:?} {:?}", d.player.0, d.ask, d.options);
+    }
+    let _ = write!(f, "|winner {:?}", game.winner);
+    for c in &game.cards {
+        let _ = write!(f, "{}", c.def.def().id());
+    }
+    f.finish()
+}
+
+/// An action in play as [`check`] sees it.
+fn write_action(f: &mut Fingerprint, a: &crate::engine::state::ActionInPlay) {
+    use std::fmt::Write;
+    let _ = write!(
+        f,
+        " action {:?} {} {:?} {:?} {:?}",
+        a.card, a.controller.0, a.named, a.mode, a.stored
+    );
+}
+
+/// The check of save format 2, kept so that saves written before format 3 still
+/// load: the turn, every zone's cards in order, scores, the minions on the bases with
+/// their controllers and counters, the base deck and how many options the question
+/// has. It does not see actions, power or control changes that leave the minions in
+/// place, so such a save is checked less closely until it is saved again. Public for
+/// the tests that write a save as that version did.
+pub fn check_format_2(game: &GameState) -> u64 {
+    use std::fmt::Write;
+    let mut f = Fingerprint::new();
+    let t = &game.turn;
     let _ = write!(f, "{} {} {:?}", t.number, t.player.0, t.phase);
     for p in &game.players {
         let _ = write!(f, "|{} {:?} {:?} {:?}", p.vp, p.hand, p.deck, p.discard);
@@ -149,9 +246,22 @@ fn remove_leftovers(path: &Path) {
 }
 
 /// Reads a saved game and replays it: the save and the game it holds, or one line
-/// saying why not.
+/// saying why not. Only a regular file of at most [`MAX_BYTES`] is read: a pipe or a
+/// device is refused at once rather than waited on.
 pub fn read(path: &Path) -> Result<(SaveFile, GameState), String> {
     let name = path.display();
+    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read {name}: {e}"))?;
+    if !meta.is_file() {
+        return Err(format!(
+            "{name} is not a regular file (a folder, pipe or device), so it is not a saved game"
+        ));
+    }
+    if meta.len() > MAX_BYTES {
+        return Err(format!(
+            "{name} is {} bytes; a saved game is at most {MAX_BYTES}, so it is not one",
+            meta.len()
+        ));
+    }
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {name}: {e}"))?;
     let text = String::from_utf8(bytes).map_err(|e| {
         format!(
@@ -160,9 +270,10 @@ pub fn read(path: &Path) -> Result<(SaveFile, GameState), String> {
         )
     })?;
     let format: Option<u32> = ron::from_str::<FormatOnly>(&text).ok().map(|f| f.format);
-    if let Some(f) = format.filter(|&f| f != FORMAT) {
+    if let Some(f) = format.filter(|f| !READS.contains(f)) {
         return Err(format!(
-            "{name} is in save format {f}, from another version of smashup; this version reads format {FORMAT}"
+            "{name} is in save format {f}, from another version of smashup; this version reads formats {} and {FORMAT}",
+            READS[0]
         ));
     }
     let save: SaveFile = ron::from_str(&text).map_err(|e| {
@@ -174,15 +285,21 @@ pub fn read(path: &Path) -> Result<(SaveFile, GameState), String> {
     let players = save.config.factions.len();
     if save.seats.len() != players {
         return Err(format!(
-            "{name} is damaged: {} seats for {players} players",
-            save.seats.len()
+            "{name} is damaged: {} for {}",
+            count(save.seats.len(), "seat"),
+            count(players, "player")
         ));
     }
     let game = replay(&save.config, &save.answers)
         .map_err(|e| format!("{name} is damaged or from another version: {e}"))?;
-    if check(&game) != save.check {
+    let reached = if save.format == FORMAT {
+        check(&game)
+    } else {
+        check_format_2(&game)
+    };
+    if reached != save.check {
         return Err(format!(
-            "{name} no longer replays to the same game (it was saved by smashup {} with other card data or rules); it was not loaded",
+            "{name} does not replay to the game it saved (its answers were changed, or it was saved by smashup {} with other card data or rules); it was not loaded",
             save.version
         ));
     }

@@ -252,7 +252,7 @@ pub fn setup(flags: &SetupFlags, console: &mut dyn Console) -> Result<Setup, Set
         let name = if seat >= humans {
             format!("Bot {}", seat + 1)
         } else if let Some(n) = given_name {
-            n.to_string()
+            crate::quote::name(n)
         } else if humans == 1 {
             "You".to_string()
         } else if asked_bots {
@@ -270,7 +270,7 @@ pub fn setup(flags: &SetupFlags, console: &mut dyn Console) -> Result<Setup, Set
             if typed.is_empty() {
                 format!("Player {}", seat + 1)
             } else {
-                typed.to_string()
+                crate::quote::name(typed)
             }
         } else {
             format!("Player {}", seat + 1)

@@ -2,17 +2,22 @@
 //! hints and no highlighting, which make screen readers re-read the line; or plain
 //! lines from standard input with `--plain`), and printing plain append-only lines,
 //! wrapped at word boundaries to the terminal's width, coloured only with `--color`
-//! (and never when NO_COLOR is set), and spoken when speech is on.
+//! (and never when NO_COLOR is set), and spoken when speech is on. When the output
+//! cannot be written any more (closed, or a full disk) nothing more is read: the game
+//! ends as at the end of input, and [`Terminal::output_failure`] says why. A line
+//! longer than [`MAX_LINE`] is refused as it is read, and the line editor never waits
+//! for the end of a bracketed paste (see [`editor`]).
 
 use super::complete::Completion;
 use super::setup::Console;
 use super::speech::Speaker;
 use super::table::{Line, LineKind};
+use super::{too_long, MAX_LINE};
 use crate::quote::echo;
 use rustyline::history::DefaultHistory;
 use rustyline::{
     Cmd, ColorMode, ConditionalEventHandler, Config, Editor, Event, EventContext, EventHandler,
-    RepeatCount,
+    KeyCode, KeyEvent, Modifiers, RepeatCount,
 };
 use std::io::{BufRead, IsTerminal, Write};
 use std::sync::{Arc, Mutex};
@@ -47,7 +52,38 @@ pub struct Terminal {
     color: bool,
     speaker: Arc<dyn Speaker>,
     names: Arc<Mutex<Vec<String>>>,
+    /// The first failure to write to the output: from then on nothing is read.
+    write_failed: Option<std::io::Error>,
 }
+
+/// The line editor: history and completion of `names`, no colour, a key press stops
+/// speech. Bracketed paste is off, and the sequence that starts one (`ESC[200~`) is
+/// bound to nothing: rustyline would otherwise read everything after it, Enter,
+/// Ctrl-C and Ctrl-D included, as pasted text until an end that may never come. A
+/// paste then arrives as typed keys, each line its own answer.
+pub fn editor(
+    names: &Arc<Mutex<Vec<String>>>,
+    speaker: &Arc<dyn Speaker>,
+) -> Option<Editor<Completion, DefaultHistory>> {
+    let config = Config::builder()
+        .auto_add_history(true)
+        .color_mode(ColorMode::Disabled)
+        .bracketed_paste(false)
+        .build();
+    let mut e = Editor::with_config(config).ok()?;
+    e.set_helper(Some(Completion {
+        names: Arc::clone(names),
+    }));
+    e.bind_sequence(PASTE_START, EventHandler::Simple(Cmd::Noop));
+    e.bind_sequence(
+        Event::Any,
+        EventHandler::Conditional(Box::new(StopOnKey(Arc::clone(speaker)))),
+    );
+    Some(e)
+}
+
+/// The key rustyline reads for the start of a bracketed paste.
+const PASTE_START: KeyEvent = KeyEvent(KeyCode::BracketedPasteStart, Modifiers::NONE);
 
 impl Terminal {
     /// The names Tab completes after a command: what is in the game now.
@@ -64,21 +100,7 @@ impl Terminal {
         let editor = if options.plain || !interactive {
             None
         } else {
-            let config = Config::builder()
-                .auto_add_history(true)
-                .color_mode(ColorMode::Disabled)
-                .bracketed_paste(false)
-                .build();
-            Editor::with_config(config).ok().map(|mut e| {
-                e.set_helper(Some(Completion {
-                    names: Arc::clone(&names),
-                }));
-                e.bind_sequence(
-                    Event::Any,
-                    EventHandler::Conditional(Box::new(StopOnKey(Arc::clone(&speaker)))),
-                );
-                e
-            })
+            editor(&names, &speaker)
         };
         let out_terminal = std::io::stdout().is_terminal();
         let width = if out_terminal {
@@ -98,11 +120,24 @@ impl Terminal {
             color: options.color && !no_color,
             speaker,
             names,
+            write_failed: None,
         }
     }
 
-    fn print(&self, kind: LineKind, text: &str) {
+    /// Why the output could not be written, unless it was only closed (nobody reads
+    /// any more, which ends the game quietly): the line to say on standard error.
+    pub fn output_failure(&self) -> Option<String> {
+        self.write_failed
+            .as_ref()
+            .filter(|e| !crate::output::closed(e))
+            .map(crate::output::failure)
+    }
+
+    fn print(&mut self, kind: LineKind, text: &str) {
         use crossterm::style::Stylize;
+        if self.write_failed.is_some() {
+            return;
+        }
         let mut out = std::io::stdout().lock();
         for piece in wrap(text, self.width) {
             let result = if self.color {
@@ -114,11 +149,14 @@ impl Terminal {
             } else {
                 writeln!(out, "{piece}")
             };
-            if result.is_err() {
+            if let Err(e) = result {
+                self.write_failed = Some(e);
                 return;
             }
         }
-        let _ = out.flush();
+        if let Err(e) = out.flush() {
+            self.write_failed = Some(e);
+        }
     }
 
     /// Prints a speech problem once, if there is one.
@@ -139,12 +177,18 @@ impl Console for Terminal {
     }
 
     fn read(&mut self) -> Option<String> {
+        if self.write_failed.is_some() {
+            return None;
+        }
         let line = if self.editor.is_some() {
             loop {
                 let Some(read) = self.editor.as_mut().map(|e| e.readline("> ")) else {
                     break None;
                 };
                 match read {
+                    Ok(line) if line.len() > MAX_LINE => {
+                        self.print(LineKind::Error, &too_long(line.len()))
+                    }
                     Ok(line) => break Some(line),
                     Err(rustyline::error::ReadlineError::Interrupted) => break Some("quit".into()),
                     Err(rustyline::error::ReadlineError::Io(e))
@@ -158,9 +202,19 @@ impl Console for Terminal {
         } else {
             loop {
                 let mut bytes = Vec::new();
-                match self.stdin.read_until(b'\n', &mut bytes) {
+                // Room for the longest line and its "\r\n"; anything longer is refused.
+                let cap = MAX_LINE + 2;
+                match std::io::Read::take(&mut self.stdin, cap as u64).read_until(b'\n', &mut bytes)
+                {
                     Ok(0) | Err(_) => break None,
-                    Ok(_) => {
+                    Ok(n) => {
+                        if n == cap && !bytes.ends_with(b"\n") {
+                            // Not read any further than the cap: the rest is skipped.
+                            let rest = self.stdin.skip_until(b'\n').unwrap_or(0);
+                            let length = n + rest.saturating_sub(1);
+                            self.print(LineKind::Error, &too_long(length));
+                            continue;
+                        }
                         let Ok(line) = String::from_utf8(bytes) else {
                             self.print(LineKind::Error, NOT_TEXT);
                             continue;
@@ -213,7 +267,20 @@ pub fn wrap(text: &str, width: Option<usize>) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::wrap;
+    use super::{editor, wrap, PASTE_START};
+    use crate::play::speech::{Silent, Speaker};
+    use rustyline::{Cmd, EventHandler};
+    use std::sync::{Arc, Mutex};
+
+    #[test]
+    fn the_start_of_a_paste_is_bound_to_nothing() {
+        // Issue 27: `ESC[200~` with no end made rustyline read Enter, Ctrl-C and Ctrl-D
+        // as pasted text. Bound to nothing, it is ignored and every key works.
+        let speaker: Arc<dyn Speaker> = Arc::new(Silent);
+        let mut e = editor(&Arc::new(Mutex::new(Vec::new())), &speaker).expect("the editor starts");
+        let bound = e.bind_sequence(PASTE_START, EventHandler::Simple(Cmd::Noop));
+        assert!(matches!(bound, Some(EventHandler::Simple(Cmd::Noop))));
+    }
 
     #[test]
     fn wraps_at_spaces_never_mid_word() {

@@ -138,6 +138,16 @@ impl Table {
         autosave: Option<PathBuf>,
     ) -> Table {
         let seats_len = seats.len();
+        // Names and the log from a save (or any caller) are shown as text, never as
+        // terminal codes.
+        let log = log.iter().map(|l| crate::quote::escape(l)).collect();
+        let seats = seats
+            .into_iter()
+            .map(|s| Seat {
+                name: crate::quote::name(&s.name),
+                ..s
+            })
+            .collect();
         Table {
             game,
             seed: config.seed,
