@@ -65,6 +65,8 @@ enum Command {
         #[arg(long, value_name = "1|2", default_value = "1", requires = "braille")]
         grade: Grade,
     },
+    /// Keep a game played with real cards: bases, power, who wins, the score.
+    Table(smashup::companion::TableArgs),
     /// The rules in short, as `rules` says them in a game: a topic, or the list of topics.
     Rules {
         /// A topic, a word about it (breakpoint, ties) or its number.
@@ -165,6 +167,7 @@ fn main() -> ExitCode {
                 braille.then_some(grade),
             )
         }
+        Command::Table(args) => ExitCode::from(smashup::companion::run(&args, catalog)),
         Command::Rules { topic } => rules(&topic.join(" ")),
         Command::Factions => {
             match cli.format {
