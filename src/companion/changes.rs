@@ -8,6 +8,7 @@
 use super::answers::{self, Names};
 use super::find;
 use super::parse::splits;
+use super::reminders::{reminders, Happened};
 use super::tracker::{Action, Base, Minion, Seat, Spot, Taken, Tracker};
 use crate::cards::model::{Kind, PlayTarget};
 
@@ -136,6 +137,18 @@ fn place(
 ) -> Result<Vec<String>, String> {
     let who = t.players[seat].name.clone();
     let card = names.card(id);
+    let copies = names.catalog.card(id).map_or(u32::MAX, |c| c.copies);
+    let on_table = t
+        .spots()
+        .into_iter()
+        .filter(|&s| t.card_at(s) == (id, seat))
+        .count();
+    if on_table as u64 >= copies as u64 {
+        return Err(format!(
+            "Every {} of {who}'s deck is already on the table; type cards to hear them.",
+            names.name(id)
+        ));
+    }
     let action = Action {
         card: id.to_string(),
         owner: seat,
@@ -153,10 +166,12 @@ fn place(
                 actions: Vec::new(),
             });
             let base = names.name(&t.bases[b].base);
-            Ok(vec![format!(
+            let mut lines = vec![format!(
                 "{who} plays {card} on {base}. {}",
                 totals(t, names, &[b])?
-            )])
+            )];
+            lines.extend(reminders(t, names, Happened::Played { base: b, by: seat }));
+            Ok(lines)
         }
         Kind::Action {
             play: PlayTarget::OnBase,
@@ -227,11 +242,20 @@ pub fn destroy(t: &mut Tracker, names: &Names, text: &str) -> Result<Vec<String>
     let name = named(t, names, spot);
     let taken = t.take(spot);
     let said = gone(t, names, &taken, "discard pile");
+    let minion = match &taken {
+        Taken::Minion(m) => Some(m.card.clone()),
+        Taken::Action(_) => None,
+    };
     t.discard(taken);
-    Ok(vec![format!(
+    let mut lines = vec![format!(
         "{name} is destroyed, {said}. {}",
         totals(t, names, &[spot.base()])?
-    )])
+    )];
+    if let Some(card) = &minion {
+        let base = spot.base();
+        lines.extend(reminders(t, names, Happened::Destroyed { base, card }));
+    }
+    Ok(lines)
 }
 
 /// `return X`: a minion to its owner's hand (not tracked), the actions on it to
@@ -279,10 +303,12 @@ pub fn move_minion(
     let minion = t.bases[from].minions.remove(m);
     t.bases[to].minions.push(minion);
     let base = names.name(&t.bases[to].base);
-    Ok(vec![format!(
+    let mut lines = vec![format!(
         "{name} moves to {base}. {}",
         totals(t, names, &[from, to])?
-    )])
+    )];
+    lines.extend(reminders(t, names, Happened::Moved { base: to }));
+    Ok(lines)
 }
 
 /// `counter +N on X`.
@@ -297,10 +323,10 @@ pub fn counter(
     let now = minion.counters as i64 + amount as i64;
     let name = names.name(&minion.card);
     if now < 0 {
-        return Err(format!(
-            "{name} has only {} power counters.",
-            minion.counters
-        ));
+        return Err(match minion.counters {
+            0 => format!("{name} has no power counters."),
+            n => format!("{name} has only {n} power counters to take off."),
+        });
     }
     minion.counters = now as u32;
     let s = if now == 1 { "" } else { "s" };
@@ -371,7 +397,10 @@ pub fn vp(t: &mut Tracker, seat: usize, amount: i32) -> Result<Vec<String>, Stri
     let p = &mut t.players[seat];
     let now = p.vp as i64 + amount as i64;
     if now < 0 {
-        return Err(format!("{} has only {} VP.", p.name, p.vp));
+        return Err(match p.vp {
+            0 => format!("{} has no VP to lose.", p.name),
+            n => format!("{} has only {n} VP to lose.", p.name),
+        });
     }
     p.vp = now as u32;
     let verb = if amount >= 0 { "gains" } else { "loses" };

@@ -6,8 +6,8 @@
 //!
 //! The parts: [`parse`] (what a line means), [`find`] (what a text names at the
 //! table), [`tracker`] (the table as data, and its engine position), [`changes`]
-//! (commands that change the table), [`answers`] (questions put into words) and
-//! [`file`] (saving). This file holds the conversation: undo, autosave after every
+//! (commands that change the table), [`answers`] (questions put into words),
+//! [`reminders`] (abilities a change sets off) and [`file`] (saving). This file holds the conversation: undo, autosave after every
 //! change, the replacement base asked after a scoring, and the terminal loop with the
 //! game's line editor and speech.
 
@@ -16,6 +16,7 @@ pub mod changes;
 pub mod file;
 pub mod find;
 pub mod parse;
+pub mod reminders;
 pub mod tracker;
 
 use crate::cards::Catalog;

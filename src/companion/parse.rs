@@ -194,11 +194,12 @@ fn by_player(line: &str, word: &str, rest: &str, players: &[String]) -> Result<C
             return Ok(Command::Control { player, card });
         }
     }
-    let words = ["plays ", "play ", "played "]
-        .iter()
-        .find(|lead| lower.starts_with(*lead))
-        .map_or(rest, |lead| &rest[lead.len()..])
-        .trim();
+    let first = lower.split_whitespace().next().unwrap_or("");
+    let words = if ["plays", "play", "played"].contains(&first) {
+        rest[first.len()..].trim()
+    } else {
+        rest
+    };
     if words.is_empty() {
         return Err(format!(
             "Expected {word} plays, a card and where, for example {word} plays pm5 on tortuga."

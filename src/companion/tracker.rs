@@ -314,8 +314,8 @@ mod tests {
         let base = game.bases[0].card;
         // Two War Raptors: 2 printed and 2 for the raptors there, each.
         assert_eq!(game.player_power(base, crate::engine::PlayerId(0)), 8);
-        // Ninja Master 4, a counter and 2 this turn.
-        assert_eq!(game.player_power(base, crate::engine::PlayerId(1)), 7);
+        // Ninja Master 5, a counter and 2 this turn.
+        assert_eq!(game.player_power(base, crate::engine::PlayerId(1)), 8);
         assert_eq!(game.breakpoint(base), 21);
         // Building the position scored nothing and moved nothing.
         assert_eq!(game.bases[0].minions.len(), 3);
