@@ -12,11 +12,17 @@ use std::path::Path;
 
 /// Runs `smashup table` in `dir` with `input`; standard output.
 fn table(dir: &Path, input: &str) -> String {
+    table_with(dir, &[], input)
+}
+
+/// Runs `smashup table ARGS` in `dir` with `input`; standard output.
+fn table_with(dir: &Path, args: &[&str], input: &str) -> String {
     let out = Command::cargo_bin("smashup")
         .unwrap()
         .current_dir(dir)
         .env("XDG_DATA_HOME", dir)
         .args(["table", "--autosave", "table.ron"])
+        .args(args)
         .write_stdin(input)
         .output()
         .unwrap();
@@ -102,6 +108,34 @@ fn bad_lines_are_one_line_each_and_change_nothing() {
     }
     assert!(
         out.contains("> bases\n1. Tortuga, 5 of 21; Ann, 5 power.\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn codes_off_names_cards_alone_and_a_replacement_comes_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = table_with(
+        dir.path(),
+        &["--codes", "off"],
+        "player Ann pirates ninjas\nbase b21\nbase b12\nann plays pm5 on tortuga\nscore jungle\nann plays pm3 on tortuga\nbases\nnone\nscore\n",
+    );
+    assert!(
+        out.contains("Ann plays Pirate King on Tortuga. Tortuga, 5 of 21."),
+        "{out}"
+    );
+    // While Jungle Oasis waits for its replacement, a play is not taken: the question again.
+    assert!(
+        out.contains("> ann plays pm3 on tortuga\nWhich base replaces Jungle Oasis? Type its code or name, or none.\n"),
+        "{out}"
+    );
+    // A question is answered, then the question again.
+    assert!(
+        out.contains("1. Tortuga, 5 of 21; Ann, 5 power.\nWhich base replaces Jungle Oasis?"),
+        "{out}"
+    );
+    assert!(
+        out.contains("> none\nNo base replaces Jungle Oasis.\nScore: Ann, no VP."),
         "{out}"
     );
 }

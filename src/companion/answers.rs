@@ -247,9 +247,9 @@ pub fn score(t: &Tracker, game: &GameState) -> Vec<String> {
         .collect();
     let second = t.players.iter().map(|p| p.vp).filter(|&vp| vp < best).max();
     match (leaders.as_slice(), second) {
+        _ if best == 0 => lines.push("Nobody has VP yet.".into()),
         ([one], Some(next)) => lines.push(format!("{one} is ahead, by {} VP.", best - next)),
         ([one], None) => lines.push(format!("{one} is ahead.")),
-        (_, _) if best == 0 => lines.push("Nobody has VP yet.".into()),
         (many, _) => lines.push(format!("{} tie for the lead.", and_list(many))),
     }
     let name = |p: &PlayerId| t.players[p.ix()].name.clone();

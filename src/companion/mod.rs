@@ -160,9 +160,11 @@ impl Companion {
         let lookup = self.last_lookup.take();
         let mut out = match (&self.table.replacing, parsed) {
             (Some(_), Ok(Command::Quit)) => return self.quit(),
+            // A scored base is replaced before anything else is played.
+            (Some(_), Ok(Command::Play { .. })) => Vec::new(),
             // While a scored base waits for its replacement, a line that is no
             // command names the new base (or none).
-            (Some(_), Ok(Command::Play { .. }) | Err(_)) => self.replace(text),
+            (Some(_), Err(_)) => self.replace(text),
             (_, Ok(Command::Quit)) => return self.quit(),
             (_, Ok(command)) => self.command(text, command, lookup),
             (None, Err(e)) => vec![line(LineKind::Error, e)],
@@ -193,10 +195,11 @@ impl Companion {
     /// The answer to the replacement question: a base, or none.
     fn replace(&mut self, text: &str) -> Vec<Line> {
         let word = text.trim().to_ascii_lowercase();
-        if ["none", "no", "skip", "nothing"].contains(&word.as_str()) {
-            return self.change(text, |t, n| Ok(changes::no_replacement(t, n)));
-        }
-        let mut out = self.change(text, |t, n| changes::put_base(t, n, text));
+        let mut out = if ["none", "no", "skip", "nothing"].contains(&word.as_str()) {
+            self.change(text, |t, n| Ok(changes::no_replacement(t, n)))
+        } else {
+            self.change(text, |t, n| changes::put_base(t, n, text))
+        };
         if self.table.replacing.is_none() {
             let game = self.table.game();
             if let Ok(game) = game {
