@@ -242,8 +242,8 @@ pub fn two_factions(names: &Names, text: &str) -> Result<[String; 2], String> {
     ))
 }
 
-/// `card X`: the catalog's lines for the card X names, and whether a list was shown
-/// (several matches, whose numbers `card N` may pick next).
+/// `card X`: the catalog's lines for the card X names: one card, a misspelling's
+/// closest card, or a numbered list of several (`card pa`; `card pa 3` picks one).
 pub fn look_up(names: &Names, text: &str) -> Result<Vec<String>, String> {
     use crate::cards::query::Found;
     match query::find_numbered(names.catalog, text)? {

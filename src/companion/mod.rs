@@ -109,11 +109,6 @@ impl Companion {
         }
     }
 
-    /// The table as it stands.
-    pub fn table(&self) -> &Tracker {
-        &self.table
-    }
-
     /// The first lines: what this is and how to begin.
     pub fn opening(&self) -> Vec<Line> {
         let mut out = vec![
@@ -257,21 +252,7 @@ impl Companion {
             }),
             Command::Bases => self.ask(|t, g, n| Ok(answers::bases(t, g, n))),
             Command::Cards => self.ask(|t, g, n| Ok(answers::cards(t, g, n))),
-            Command::WhoWins(base) => self.ask(|t, g, n| {
-                let which: Vec<usize> = match &base {
-                    Some(text) => vec![find::base_in_play(t, n, text)?],
-                    None if t.bases.is_empty() => {
-                        return Err("No bases yet: type base and a code or name.".into())
-                    }
-                    None => (0..t.bases.len()).collect(),
-                };
-                let mut out = Vec::new();
-                for b in which {
-                    out.push(format!("{}. If it scored now:", answers::total(t, g, n, b)));
-                    out.extend(answers::placings(t, g, b, false));
-                }
-                Ok(out)
-            }),
+            Command::WhoWins(base) => self.who_wins(base.as_deref()),
             Command::Score(Some(base)) => self.change(text, |t, n| c::score(t, n, &base)),
             Command::Score(None) => self.ask(|t, g, _| Ok(answers::score(t, g))),
             Command::Card(what) => self.card(&what, lookup),
@@ -284,31 +265,48 @@ impl Companion {
                 HELP.iter().map(|h| h.to_string()).collect(),
             ),
             Command::Undo => self.undo(),
-            Command::Save(file) => {
-                let path = PathBuf::from(file.as_deref().unwrap_or(file::DEFAULT_FILE));
-                match file::write(&path, &self.table) {
-                    Ok(()) => vec![line(
-                        LineKind::Answer,
-                        format!("Saved in {}.", path.display()),
-                    )],
-                    Err(e) => vec![line(LineKind::Error, format!("Not saved: {e}."))],
-                }
-            }
-            Command::Load(file) => {
-                let path = match (file, &self.autosave) {
-                    (Some(f), _) => PathBuf::from(f),
-                    (None, Some(auto)) => auto.clone(),
-                    (None, None) => {
-                        return vec![line(
-                            LineKind::Error,
-                            "Expected load and a file: the autosave is off.",
-                        )]
-                    }
-                };
-                self.load(&path)
-            }
+            Command::Save(file) => self.save(file.as_deref()),
+            Command::Load(file) => match (file, &self.autosave) {
+                (Some(f), _) => self.load(Path::new(&f)),
+                (None, Some(auto)) => self.load(&auto.clone()),
+                (None, None) => vec![line(
+                    LineKind::Error,
+                    "Expected load and a file: the autosave is off.",
+                )],
+            },
             Command::Stop => vec![line(LineKind::Answer, "Stopped.")],
             Command::Quit => Vec::new(),
+        }
+    }
+
+    /// `who wins [BASE]`: the places if the base (or each base) scored now.
+    fn who_wins(&self, base: Option<&str>) -> Vec<Line> {
+        self.ask(|t, g, n| {
+            let which: Vec<usize> = match base {
+                Some(text) => vec![find::base_in_play(t, n, text)?],
+                None if t.bases.is_empty() => {
+                    return Err("No bases yet: type base and a code or name.".into())
+                }
+                None => (0..t.bases.len()).collect(),
+            };
+            let mut out = Vec::new();
+            for b in which {
+                out.push(format!("{}. If it scored now:", answers::total(t, g, n, b)));
+                out.extend(answers::placings(t, g, b, false));
+            }
+            Ok(out)
+        })
+    }
+
+    /// `save [FILE]`.
+    fn save(&self, file: Option<&str>) -> Vec<Line> {
+        let path = PathBuf::from(file.unwrap_or(file::DEFAULT_FILE));
+        match file::write(&path, &self.table) {
+            Ok(()) => vec![line(
+                LineKind::Answer,
+                format!("Saved in {}.", path.display()),
+            )],
+            Err(e) => vec![line(LineKind::Error, format!("Not saved: {e}."))],
         }
     }
 
