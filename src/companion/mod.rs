@@ -141,6 +141,13 @@ impl Companion {
         out
     }
 
+    /// The words a line may start with, for Tab: the commands and the players.
+    pub fn first_words(&self) -> Vec<String> {
+        let mut out: Vec<String> = parse::WORDS.iter().map(|w| w.to_string()).collect();
+        out.extend(self.table.players.iter().map(|p| p.name.clone()));
+        out
+    }
+
     fn names(&self) -> Names<'_> {
         Names {
             catalog: &self.catalog,
@@ -475,6 +482,7 @@ pub fn run(args: &TableArgs, catalog: Catalog) -> u8 {
     }
     loop {
         term.set_names(companion.names_in_play());
+        term.set_first_words(companion.first_words());
         let Some(text) = term.read() else {
             break;
         };

@@ -47,9 +47,18 @@ pub struct Terminal {
     color: bool,
     speaker: Arc<dyn Speaker>,
     names: Arc<Mutex<Vec<String>>>,
+    first_words: Arc<Mutex<Vec<String>>>,
 }
 
 impl Terminal {
+    /// The words Tab completes at the start of a line, instead of the game's commands
+    /// (the table companion's).
+    pub fn set_first_words(&self, words: Vec<String>) {
+        if let Ok(mut w) = self.first_words.lock() {
+            *w = words;
+        }
+    }
+
     /// The names Tab completes after a command: what is in the game now.
     pub fn set_names(&self, names: Vec<String>) {
         if let Ok(mut n) = self.names.lock() {
@@ -61,6 +70,7 @@ impl Terminal {
     pub fn new(options: &TerminalOptions, speaker: Arc<dyn Speaker>) -> Terminal {
         let interactive = std::io::stdin().is_terminal();
         let names = Arc::new(Mutex::new(Vec::new()));
+        let first_words = Arc::new(Mutex::new(Vec::new()));
         let editor = if options.plain || !interactive {
             None
         } else {
@@ -72,6 +82,7 @@ impl Terminal {
             Editor::with_config(config).ok().map(|mut e| {
                 e.set_helper(Some(Completion {
                     names: Arc::clone(&names),
+                    first_words: Arc::clone(&first_words),
                 }));
                 e.bind_sequence(
                     Event::Any,
@@ -98,6 +109,7 @@ impl Terminal {
             color: options.color && !no_color,
             speaker,
             names,
+            first_words,
         }
     }
 
