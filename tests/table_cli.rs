@@ -139,3 +139,23 @@ fn codes_off_names_cards_alone_and_a_replacement_comes_first() {
         "{out}"
     );
 }
+
+#[test]
+fn a_base_code_of_several_sets_is_a_numbered_choice() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = table(dir.path(), "base b21\nbase b21 2\nbase b21 9\nquit\n");
+    assert!(
+        out.contains(
+            "\"b21\" could be 1. b21 Tortuga 4 3 2, Core Set; 2. b21 Great White North, Eh? 2 3 1,"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("> base b21 2\nb21 Great White North, Eh? is base 1.\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("\"b21\" lists 4 bases: expected a number from 1 to 4 after it."),
+        "{out}"
+    );
+}

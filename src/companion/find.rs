@@ -170,22 +170,45 @@ pub fn catalog_base(t: &Tracker, names: &Names, text: &str) -> Result<String, St
         .filter_map(|f| names.catalog.faction(f).map(|f| f.set))
         .collect();
     let bases = &names.catalog.bases;
-    let found = matching(
-        bases,
-        text,
-        |b| vec![b.code.clone()],
-        |b| vec![b.name.clone(), b.label()],
-    );
-    // A code shared by several sets means the base of a set the table plays.
-    let of_sets: Vec<usize> = found
-        .iter()
-        .copied()
-        .filter(|&i| sets.contains(&bases[i].set))
-        .collect();
-    let found = match of_sets.as_slice() {
-        [_] => of_sets,
-        _ => found,
+    let find = |text: &str| {
+        let found = matching(
+            bases,
+            text,
+            |b| vec![b.code.clone()],
+            |b| vec![b.name.clone(), b.label()],
+        );
+        // A code shared by several sets means the base of a set the table plays.
+        let of_sets: Vec<usize> = found
+            .iter()
+            .copied()
+            .filter(|&i| sets.contains(&bases[i].set))
+            .collect();
+        match of_sets.as_slice() {
+            [_] => of_sets,
+            _ => found,
+        }
     };
+    let found = find(text);
+    // "b21 2": the second of the bases "b21" lists.
+    if found.len() != 1 {
+        if let Some((rest, n)) = text.trim().rsplit_once(char::is_whitespace) {
+            let listed = find(rest);
+            if let (Ok(n), true) = (n.parse::<usize>(), listed.len() > 1) {
+                return n
+                    .checked_sub(1)
+                    .and_then(|i| listed.get(i))
+                    .map(|&i| bases[i].id.clone())
+                    .ok_or_else(|| {
+                        format!(
+                            "{} lists {} bases: expected a number from 1 to {} after it.",
+                            quote(rest.trim()),
+                            listed.len(),
+                            listed.len()
+                        )
+                    });
+            }
+        }
+    }
     match found.as_slice() {
         [one] => Ok(bases[*one].id.clone()),
         [] => {
@@ -198,11 +221,16 @@ pub fn catalog_base(t: &Tracker, names: &Names, text: &str) -> Result<String, St
             ))
         }
         many => {
-            let listed: Vec<String> = many.iter().map(|&i| bases[i].label()).collect();
+            let listed: Vec<String> = many
+                .iter()
+                .enumerate()
+                .map(|(k, &i)| format!("{}. {}, {}", k + 1, bases[i].label(), bases[i].set.name()))
+                .collect();
             Err(format!(
-                "{} could be {}: type more of the name.",
+                "{} could be {}: type it with the number, for example {} 1, or more of the name.",
                 quote(text.trim()),
-                listed.join(", ")
+                listed.join("; "),
+                text.trim()
             ))
         }
     }
