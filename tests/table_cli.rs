@@ -159,3 +159,28 @@ fn a_base_code_of_several_sets_is_a_numbered_choice() {
         "{out}"
     );
 }
+
+#[test]
+fn a_code_of_several_cards_is_a_numbered_choice_in_a_play() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = table(
+        dir.path(),
+        "player Ann pirates ninjas\nbase b21\nann plays pa on tortuga\nann plays pa 9 on tortuga\nann pa 7 tortuga\nquit\n",
+    );
+    assert!(
+        out.contains("\"pa\" could be 1. pa Broadside; 2. pa Cannon;"),
+        "{out}"
+    );
+    assert!(
+        out.contains(": type it with the number, for example pa 1, or more of the name."),
+        "{out}"
+    );
+    assert!(
+        out.contains("\"pa\" lists 8 cards: expected a number from 1 to 8 after it."),
+        "{out}"
+    );
+    assert!(
+        out.contains("> ann pa 7 tortuga\nAnn plays pa Shanghai; it goes to Ann's discard pile."),
+        "{out}"
+    );
+}

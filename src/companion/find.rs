@@ -115,16 +115,29 @@ pub fn own_card<'a>(
         .cards()
         .filter(|c| p.factions.contains(&c.faction))
         .collect();
-    let found = matching(
-        &cards,
-        text,
-        |c| vec![c.code.clone()],
-        |c| {
-            let mut n = vec![c.name.clone(), format!("{} {}", c.code, c.name)];
-            n.extend(c.aliases.iter().cloned());
-            n
-        },
-    );
+    let find = |text: &str| {
+        let found = matching(
+            &cards,
+            text,
+            |c| vec![c.code.clone()],
+            |c| {
+                let mut n = vec![c.name.clone(), format!("{} {}", c.code, c.name)];
+                n.extend(c.aliases.iter().cloned());
+                n
+            },
+        );
+        // Copies of one card are one answer.
+        match found.first() {
+            Some(&first) if found.iter().all(|&i| cards[i].id == cards[first].id) => vec![first],
+            _ => found,
+        }
+    };
+    let found = find(text);
+    if found.len() != 1 {
+        if let Some(picked) = numbered(text, find, "cards") {
+            return picked.map(|i| cards[i]);
+        }
+    }
     let factions: Vec<String> = p
         .factions
         .iter()
@@ -137,7 +150,6 @@ pub fn own_card<'a>(
         .collect();
     match found.as_slice() {
         [one] => Ok(cards[*one]),
-        [first, ..] if found.iter().all(|&i| cards[i].id == cards[*first].id) => Ok(cards[*first]),
         [] => {
             let all: Vec<&str> = cards.iter().map(|c| c.name.as_str()).collect();
             let near = clearly_closest(&all, text)
@@ -151,13 +163,52 @@ pub fn own_card<'a>(
         }
         many => {
             let listed: Vec<String> = many.iter().map(|&i| names.card(&cards[i].id)).collect();
-            Err(format!(
-                "{} could be {}: type more of the name.",
-                quote(text.trim()),
-                listed.join(", ")
-            ))
+            Err(could_be(text, &listed))
         }
     }
+}
+
+/// "b21 2", "pa 3": when `text` ends in a number and the words before it find several
+/// entries, the entry with that number in their list, or a line saying how long the
+/// list is; None when it does not end so or the words find one entry or none.
+fn numbered(
+    text: &str,
+    find: impl Fn(&str) -> Vec<usize>,
+    kind: &str,
+) -> Option<Result<usize, String>> {
+    let (rest, n) = text.trim().rsplit_once(char::is_whitespace)?;
+    let n: usize = n.parse().ok()?;
+    let listed = find(rest);
+    if listed.len() < 2 {
+        return None;
+    }
+    Some(
+        n.checked_sub(1)
+            .and_then(|i| listed.get(i).copied())
+            .ok_or_else(|| {
+                format!(
+                    "{} lists {} {kind}: expected a number from 1 to {} after it.",
+                    quote(rest.trim()),
+                    listed.len(),
+                    listed.len()
+                )
+            }),
+    )
+}
+
+/// "\"pa\" could be 1. pa Broadside; 2. pa Cannon: type it with the number, ..."
+fn could_be(text: &str, listed: &[String]) -> String {
+    let numbered: Vec<String> = listed
+        .iter()
+        .enumerate()
+        .map(|(k, l)| format!("{}. {l}", k + 1))
+        .collect();
+    format!(
+        "{} could be {}: type it with the number, for example {} 1, or more of the name.",
+        quote(text.trim()),
+        numbered.join("; "),
+        text.trim()
+    )
 }
 
 /// The catalog base `text` names (a code, a name, a label); a code that several sets
@@ -189,24 +240,9 @@ pub fn catalog_base(t: &Tracker, names: &Names, text: &str) -> Result<String, St
         }
     };
     let found = find(text);
-    // "b21 2": the second of the bases "b21" lists.
     if found.len() != 1 {
-        if let Some((rest, n)) = text.trim().rsplit_once(char::is_whitespace) {
-            let listed = find(rest);
-            if let (Ok(n), true) = (n.parse::<usize>(), listed.len() > 1) {
-                return n
-                    .checked_sub(1)
-                    .and_then(|i| listed.get(i))
-                    .map(|&i| bases[i].id.clone())
-                    .ok_or_else(|| {
-                        format!(
-                            "{} lists {} bases: expected a number from 1 to {} after it.",
-                            quote(rest.trim()),
-                            listed.len(),
-                            listed.len()
-                        )
-                    });
-            }
+        if let Some(picked) = numbered(text, find, "bases") {
+            return picked.map(|i| bases[i].id.clone());
         }
     }
     match found.as_slice() {
@@ -223,15 +259,9 @@ pub fn catalog_base(t: &Tracker, names: &Names, text: &str) -> Result<String, St
         many => {
             let listed: Vec<String> = many
                 .iter()
-                .enumerate()
-                .map(|(k, &i)| format!("{}. {}, {}", k + 1, bases[i].label(), bases[i].set.name()))
+                .map(|&i| format!("{}, {}", bases[i].label(), bases[i].set.name()))
                 .collect();
-            Err(format!(
-                "{} could be {}: type it with the number, for example {} 1, or more of the name.",
-                quote(text.trim()),
-                listed.join("; "),
-                text.trim()
-            ))
+            Err(could_be(text, &listed))
         }
     }
 }
