@@ -317,8 +317,27 @@ mod tests {
         // Ninja Master 5, a counter and 2 this turn.
         assert_eq!(game.player_power(base, crate::engine::PlayerId(1)), 8);
         assert_eq!(game.breakpoint(base), 21);
+        // Tied first: both get first place's VP and the place below is skipped.
+        let places: Vec<(u32, u32)> = game
+            .placings(base)
+            .iter()
+            .map(|p| (p.place, p.vp))
+            .collect();
+        assert_eq!(places, vec![(1, 4), (1, 4)]);
+        // Three counters instead of the change this turn: still tied; a third player is third.
+        t.bases[0].minions[2].this_turn = 0;
+        t.bases[0].minions[2].counters = 3;
+        t.players.push(seat("Cat", &["wizards", "zombies"]));
+        t.bases[0].minions.push(minion("wizards.chronomage", 2));
+        let game = t.game().unwrap();
+        let places: Vec<(u32, u32)> = game
+            .placings(base)
+            .iter()
+            .map(|p| (p.place, p.vp))
+            .collect();
+        assert_eq!(places, vec![(1, 4), (1, 4), (3, 2)]);
         // Building the position scored nothing and moved nothing.
-        assert_eq!(game.bases[0].minions.len(), 3);
+        assert_eq!(game.bases[0].minions.len(), 4);
         assert_eq!(game.players[0].vp, 0);
     }
 }
