@@ -6,6 +6,7 @@ pub mod ai;
 pub mod bots;
 pub mod braille;
 pub mod cards;
+pub mod companion;
 pub mod engine;
 pub mod fingerprint;
 pub mod lookup;

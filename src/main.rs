@@ -50,9 +50,10 @@ enum Format {
 enum Command {
     /// Play a game against bots or people at this keyboard (also: smashup with no command).
     Play(smashup::play::PlayArgs),
-    /// What a card or base does: by code (pm5, b21), code and name, name, or a prefix.
+    /// What a card or base does: by code (pm5, b21), code and name, name, or a prefix;
+    /// a number after a query that lists several picks one (pa 3).
     Card {
-        /// For example: pm5, "pa Cannon", "b21 Tortuga 4 3 2", dartagnan, full sail.
+        /// For example: pm5, "pa Cannon", "b21 Tortuga 4 3 2", dartagnan, full sail, pa 3.
         #[arg(required = true, num_args = 1..)]
         query: Vec<String>,
         /// Show the answer as Unicode braille, for a braille display, instead of text.
@@ -61,6 +62,13 @@ enum Command {
         /// With --braille: 1 for uncontracted (built in), 2 for contracted (needs liblouis).
         #[arg(long, value_name = "1|2", default_value = "1", requires = "braille")]
         grade: Grade,
+    },
+    /// Keep a game played with real cards: bases, power, who wins, the score.
+    Table(smashup::companion::TableArgs),
+    /// The rules in short, as `rules` says them in a game: a topic, or the list of topics.
+    Rules {
+        /// A topic, a word about it (breakpoint, ties) or its number.
+        topic: Vec<String>,
     },
     /// The 24 factions: letter, name and set.
     Factions,
@@ -157,6 +165,8 @@ fn main() -> ExitCode {
                 braille.then_some(grade),
             )
         }
+        Command::Table(args) => ExitCode::from(smashup::companion::run(&args, catalog)),
+        Command::Rules { topic } => rules(&topic.join(" ")),
         Command::Factions => {
             match cli.format {
                 Format::Text => print_lines(lookup::faction_list(&catalog)),
@@ -237,7 +247,14 @@ fn entry_json(entry: &Entry<'_>) -> serde_json::Value {
 /// `braille` is the grade to show the text answer in, as Unicode braille; None for print.
 fn card(catalog: &Catalog, text: &str, format: Format, braille: Option<Grade>) -> ExitCode {
     // A misspelling with one clearly closest card answers with that card, said so.
-    let (entries, closest_match) = match query::find(catalog, text) {
+    let found = match query::find_numbered(catalog, text) {
+        Ok(found) => found,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(1);
+        }
+    };
+    let (entries, closest_match) = match found {
         Found::Matches(entries) => (entries, false),
         Found::Closest(one) => (vec![one], true),
         Found::Nothing { closest } => {
@@ -281,6 +298,23 @@ fn card(catalog: &Catalog, text: &str, format: Format, braille: Option<Grade>) -
         }
     }
     ExitCode::SUCCESS
+}
+
+/// `smashup rules [TOPIC]`: the topic's lines, or the topic list; an unknown topic
+/// is said on standard error, then the list, and the exit status is 1.
+fn rules(topic: &str) -> ExitCode {
+    use smashup::play::rules;
+    match rules::rules(Some(topic)) {
+        Ok(lines) => {
+            print_lines(lines);
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            print_lines(rules::topic_list());
+            ExitCode::from(1)
+        }
+    }
 }
 
 fn closest_phrase(names: &[String]) -> String {

@@ -231,3 +231,39 @@ fn output_is_plain_text() {
         );
     }
 }
+
+#[test]
+fn a_number_after_a_list_picks_from_it() {
+    let out = stdout_of(&["card", "pa", "3"]);
+    assert!(out.starts_with("pa Dinghy\n"), "{out}");
+    // A query that is itself a code or label keeps its meaning.
+    assert!(stdout_of(&["card", "pm", "3"]).starts_with("pm3 Saucy Wench\n"));
+    assert!(stdout_of(&["card", "b21", "Tortuga", "4", "3", "2"]).starts_with("b21 Tortuga"));
+    smashup()
+        .args(["card", "pa", "9"])
+        .assert()
+        .code(1)
+        .stderr("\"pa\" lists 8 cards: expected a number from 1 to 8 after it.\n");
+}
+
+#[test]
+fn rules_outside_a_game_say_a_topic_or_the_list() {
+    let scoring = stdout_of(&["rules", "scoring"]);
+    assert!(scoring.starts_with(
+        "A base scores once the power of all minions on it reaches its breakpoint.\n"
+    ));
+    assert_eq!(stdout_of(&["rules", "breakpoint"]), scoring);
+    assert_eq!(stdout_of(&["rules", "3"]), scoring);
+    let list = stdout_of(&["rules"]);
+    assert!(
+        list.starts_with("Rules: type rules and a topic, for example rules scoring.\n1. turn\n")
+    );
+    smashup()
+        .args(["rules", "zzz"])
+        .assert()
+        .code(1)
+        .stdout(list)
+        .stderr(predicate::str::starts_with(
+            "No rules topic \"zzz\". Expected a topic",
+        ));
+}

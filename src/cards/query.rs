@@ -226,6 +226,38 @@ pub fn find<'a>(catalog: &'a Catalog, query: &str) -> Found<'a> {
     }
 }
 
+/// What `query` names when it may end in a number picking from a list: the query
+/// whole, if it is exactly a code, name or label (`pm 3`, `b21 Tortuga 4 3 2`); else, when it ends in a number and the words
+/// before it list several entries, the entry with that number in their list (`pa 3`:
+/// the third of the eight cards `pa` lists). A number past the list's end is an error
+/// in words; anything else is [`find`] of the whole query.
+pub fn find_numbered<'a>(catalog: &'a Catalog, query: &str) -> Result<Found<'a>, String> {
+    let whole = find(catalog, query);
+    let q = normalize(query);
+    let exact = |e: &Entry| normalize(e.code()) == q || e.names().iter().any(|n| normalize(n) == q);
+    if matches!(&whole, Found::Matches(found) if found.iter().all(exact)) {
+        return Ok(whole);
+    }
+    let Some((rest, last)) = query.trim().rsplit_once(char::is_whitespace) else {
+        return Ok(whole);
+    };
+    let (Ok(n), Found::Matches(list)) = (last.parse::<usize>(), find(catalog, rest)) else {
+        return Ok(whole);
+    };
+    if list.len() < 2 {
+        return Ok(whole);
+    }
+    match n.checked_sub(1).and_then(|i| list.get(i)) {
+        Some(entry) => Ok(Found::Matches(vec![*entry])),
+        None => Err(format!(
+            "{} lists {} cards: expected a number from 1 to {} after it.",
+            crate::quote::quote(rest.trim()),
+            list.len(),
+            list.len()
+        )),
+    }
+}
+
 /// The `n` names most similar to the normalised query, most similar first.
 pub fn closest<'a>(names: impl Iterator<Item = &'a str>, q: &str, n: usize) -> Vec<String> {
     let mut scored: Vec<(f64, &str)> = names

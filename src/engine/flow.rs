@@ -467,6 +467,18 @@ impl GameState {
         }
     }
 
+    /// Once someone has [`WINNING_VP`], the players with the most VP: alone, they win
+    /// at the end of this turn; tied, the game goes on. None before anyone has it.
+    pub fn game_end_leaders(&self) -> Option<Vec<PlayerId>> {
+        let best = self.players.iter().map(|p| p.vp).max()?;
+        (best >= WINNING_VP).then(|| {
+            (0..self.players.len() as u8)
+                .map(PlayerId)
+                .filter(|p| self.players[p.ix()].vp == best)
+                .collect()
+        })
+    }
+
     fn finish_turn(&mut self) {
         let player = self.turn.player;
         let number = self.turn.number;
@@ -474,13 +486,9 @@ impl GameState {
         self.expire(|until| {
             until == Expiry::EndOfTurn(number) || until == Expiry::EndOfTurnOf(player)
         });
-        let best = self.players.iter().map(|p| p.vp).max().unwrap_or(0);
-        if best >= WINNING_VP {
-            let leaders: Vec<usize> = (0..self.players.len())
-                .filter(|&i| self.players[i].vp == best)
-                .collect();
+        if let Some(leaders) = self.game_end_leaders() {
             if let [winner] = leaders.as_slice() {
-                let winner = PlayerId(*winner as u8);
+                let winner = *winner;
                 self.winner = Some(winner);
                 self.turn.phase = Phase::Over;
                 self.events.push(Event::GameOver { winner });

@@ -28,5 +28,6 @@ pub mod window;
 pub use decision::{Ask, Choice, Decision, PlayTo};
 pub use events::Event;
 pub use flow::AnswerError;
+pub use scoring::Placing;
 pub use setup::{GameConfig, SetupError};
 pub use state::{GameState, Phase, PlayerId, Uid};

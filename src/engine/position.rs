@@ -175,6 +175,14 @@ pub enum LastingSpec {
     /// The first copy in play of this minion has `amount` more power until the end
     /// of this turn.
     Power { minion: String, amount: i32 },
+    /// The minion at this place (the base's index in `bases` and the minion's in its
+    /// `minions`, from 0) has `amount` more power until the end of this turn: for one
+    /// copy of several, as a table tracker says which.
+    PowerAt {
+        base: usize,
+        minion: usize,
+        amount: i32,
+    },
     /// This base's breakpoint changes by `amount` until the end of this turn.
     Breakpoint { base: String, amount: i32 },
     /// This player may ignore this base's ability through this card in play on it
@@ -447,6 +455,25 @@ fn apply_lasting(
         LastingSpec::Power { minion, amount } => {
             change_in_range(&format!("the power change of {minion}"), *amount)?;
             let m = in_play(state, minion)?;
+            state.lasting.push(LastingEffect {
+                what: Lasting::Power {
+                    minion: m,
+                    amount: *amount,
+                },
+                until: this_turn,
+            });
+        }
+        LastingSpec::PowerAt {
+            base,
+            minion,
+            amount,
+        } => {
+            let m = state
+                .bases
+                .get(*base)
+                .and_then(|b| b.minions.get(*minion))
+                .map(|m| m.card)
+                .ok_or_else(|| format!("there is no minion {minion} on base {base}"))?;
             state.lasting.push(LastingEffect {
                 what: Lasting::Power {
                     minion: m,

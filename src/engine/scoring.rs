@@ -10,6 +10,19 @@ use super::flow::Task;
 use super::interp::Ctx;
 use super::state::{GameState, Lasting, PlayInProgress, PlayerId, Uid};
 
+/// One player's place at a base as it would score now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Placing {
+    /// The player.
+    pub player: PlayerId,
+    /// Their power there.
+    pub power: i32,
+    /// Their place, from 1; tied players share one.
+    pub place: u32,
+    /// The VP that place gets by the base's printed values.
+    pub vp: u32,
+}
+
 impl GameState {
     pub(super) fn score_base(&mut self, base: Uid) {
         self.events.push(Event::ScoringBase { base });
@@ -170,13 +183,14 @@ impl GameState {
         });
     }
 
-    /// Ranks the players with a minion or power on the base, awards VP by place
-    /// (ties share the best place; the places below a tie are skipped), then runs the
-    /// base's "when scoring" ability.
-    pub(super) fn award(&mut self, base: Uid) {
+    /// The places at a base if it scored now, best first: each player with a minion
+    /// there, by power; tied players share the best place they tie for and the places
+    /// below a tie are skipped; each with the base's printed VP for that place (none
+    /// past the third). A pure reading, for scoring and for anyone asking who would win.
+    pub fn placings(&self, base: Uid) -> Vec<Placing> {
         let vp = self.def(base).base().map_or([0, 0, 0], |b| b.vp);
         let Some(b) = self.base_index(base) else {
-            return;
+            return Vec::new();
         };
         let mut powers: Vec<(PlayerId, i32)> = (0..self.players.len() as u8)
             .map(PlayerId)
@@ -184,12 +198,32 @@ impl GameState {
             .map(|p| (p, self.player_power(base, p)))
             .collect();
         powers.sort_by_key(|&(p, power)| (std::cmp::Reverse(power), p));
-        let mut ranks = Vec::new();
-        for &(p, power) in &powers {
-            let above = powers.iter().filter(|&&(_, x)| x > power).count();
-            let points = vp.get(above).copied().unwrap_or(0);
-            ranks.push((p, power, above as u32 + 1, points));
+        powers
+            .iter()
+            .map(|&(player, power)| {
+                let above = powers.iter().filter(|&&(_, x)| x > power).count();
+                Placing {
+                    player,
+                    power,
+                    place: above as u32 + 1,
+                    vp: vp.get(above).copied().unwrap_or(0),
+                }
+            })
+            .collect()
+    }
+
+    /// Ranks the players with a minion or power on the base, awards VP by place
+    /// (ties share the best place; the places below a tie are skipped), then runs the
+    /// base's "when scoring" ability.
+    pub(super) fn award(&mut self, base: Uid) {
+        if self.base_index(base).is_none() {
+            return;
         }
+        let ranks: Vec<(PlayerId, i32, u32, u32)> = self
+            .placings(base)
+            .iter()
+            .map(|p| (p.player, p.power, p.place, p.vp))
+            .collect();
         self.ranks = ranks
             .iter()
             .map(|&(p, power, place, _)| (p, power, place))

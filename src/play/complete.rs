@@ -21,10 +21,24 @@ const FIXED: [&str; 5] = ["on", "test", "brief", "normal", "full"];
 pub struct Completion {
     /// Names and codes of what is in the game now.
     pub names: Arc<Mutex<Vec<String>>>,
+    /// The words a line may start with, when not the game's commands (the table
+    /// companion's commands and players).
+    pub first_words: Arc<Mutex<Vec<String>>>,
 }
 
 /// Where the completed text starts, and the completions of `line` up to `pos`.
 pub fn candidates(line: &str, pos: usize, names: &[String]) -> (usize, Vec<String>) {
+    let commands: Vec<String> = COMMANDS.iter().map(|c| c.name.to_string()).collect();
+    candidates_after(line, pos, names, &commands)
+}
+
+/// [`candidates`] with `first_words` as the words a line may start with.
+pub fn candidates_after(
+    line: &str,
+    pos: usize,
+    names: &[String],
+    first_words: &[String],
+) -> (usize, Vec<String>) {
     let typed = &line[..pos];
     let first_end = typed.find(char::is_whitespace);
     let Some(first_end) = first_end else {
@@ -33,10 +47,10 @@ pub fn candidates(line: &str, pos: usize, names: &[String]) -> (usize, Vec<Strin
             return (pos, Vec::new());
         }
         let start = typed.len() - typed.trim_start().len();
-        let found = COMMANDS
+        let found = first_words
             .iter()
-            .filter(|c| c.name.starts_with(&word))
-            .map(|c| format!("{} ", c.name))
+            .filter(|c| c.to_lowercase().starts_with(&word))
+            .map(|c| format!("{c} "))
             .collect();
         return (start, found);
     };
@@ -44,21 +58,27 @@ pub fn candidates(line: &str, pos: usize, names: &[String]) -> (usize, Vec<Strin
     let lower = typed.to_lowercase();
     let from = lower.rfind(" on ").map_or(first_end, |i| i + 3);
     let rest = &typed[from..];
-    let start = from + (rest.len() - rest.trim_start().len());
-    let fragment = typed[start..].to_lowercase();
-    if fragment.is_empty() {
-        return (pos, Vec::new());
+    let mut start = from + (rest.len() - rest.trim_start().len());
+    // A name that starts nowhere may start after a word ("ann plays gr": Gremlin).
+    loop {
+        let fragment = typed[start..].to_lowercase();
+        if fragment.is_empty() {
+            return (pos, Vec::new());
+        }
+        let mut found: Vec<String> = names
+            .iter()
+            .map(String::as_str)
+            .chain(FIXED)
+            .filter(|n| n.to_lowercase().starts_with(&fragment))
+            .map(String::from)
+            .collect();
+        found.sort();
+        found.dedup();
+        match typed[start..].find(char::is_whitespace) {
+            Some(space) if found.is_empty() => start += space + 1,
+            _ => return (start, found),
+        }
     }
-    let mut found: Vec<String> = names
-        .iter()
-        .map(String::as_str)
-        .chain(FIXED)
-        .filter(|n| n.to_lowercase().starts_with(&fragment))
-        .map(String::from)
-        .collect();
-    found.sort();
-    found.dedup();
-    (start, found)
 }
 
 /// The names and codes of what `w.viewer` may name now: their hand, the cards in
@@ -100,7 +120,16 @@ impl Completer for Completion {
         _: &Context<'_>,
     ) -> rustyline::Result<(usize, Vec<Pair>)> {
         let names = self.names.lock().map(|n| n.clone()).unwrap_or_default();
-        let (start, found) = candidates(line, pos, &names);
+        let first = self
+            .first_words
+            .lock()
+            .map(|n| n.clone())
+            .unwrap_or_default();
+        let (start, found) = if first.is_empty() {
+            candidates(line, pos, &names)
+        } else {
+            candidates_after(line, pos, &names, &first)
+        };
         let pairs = found
             .into_iter()
             .map(|w| Pair {
@@ -140,5 +169,23 @@ mod tests {
         );
         // Nothing outside the game: no "Great White North, Eh?".
         assert_eq!(candidates("card Grea", 9, &names).1, Vec::<String>::new());
+    }
+
+    #[test]
+    fn another_list_of_first_words_for_the_table_companion() {
+        let first = vec!["player".to_string(), "Ann".to_string()];
+        let names = vec!["Gremlin".to_string()];
+        assert_eq!(
+            candidates_after("pla", 3, &names, &first),
+            (0, vec!["player ".to_string()])
+        );
+        assert_eq!(
+            candidates_after("an", 2, &names, &first),
+            (0, vec!["Ann ".to_string()])
+        );
+        assert_eq!(
+            candidates_after("ann plays gr", 12, &names, &first),
+            (10, vec!["Gremlin".to_string()])
+        );
     }
 }

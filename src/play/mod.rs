@@ -100,11 +100,11 @@ pub struct PlayArgs {
     pub verbosity: String,
 }
 
-/// Where the autosave goes: `--autosave FILE`, or else the user's data folder
+/// Where the autosave goes: `--autosave FILE`, or else `file` in the user's data folder
 /// (`$XDG_DATA_HOME`, `~/.local/share` or `%APPDATA%`), under `smashup/`. Checked by
 /// writing a test file there, so that a folder that cannot be used is said at the
 /// start, not when the game is left.
-fn autosave_place(given: Option<&Path>) -> Result<PathBuf, String> {
+pub(crate) fn autosave_place(given: Option<&Path>, file: &str) -> Result<PathBuf, String> {
     let path = match given {
         Some(path) => path.to_path_buf(),
         None => {
@@ -115,7 +115,7 @@ fn autosave_place(given: Option<&Path>) -> Result<PathBuf, String> {
                     echo(&dir.display().to_string())
                 )
             })?;
-            dir.join("autosave.ron")
+            dir.join(file)
         }
     };
     let mut probe = path.as_os_str().to_owned();
@@ -172,10 +172,10 @@ fn setup_flags_with_load(args: &PlayArgs) -> Vec<&'static str> {
 
 /// Whether codes lead lines: `--codes` if given (and then remembered), else the
 /// remembered setting; a line to show if it could not be remembered.
-fn codes_setting(args: &PlayArgs) -> (bool, Option<String>) {
+pub(crate) fn codes_setting(flag: Option<&str>) -> (bool, Option<String>) {
     let file = data_dir().map(|d| settings::path_in(&d));
     let mut kept = file.as_deref().map(settings::read).unwrap_or_default();
-    let Some(flag) = &args.codes else {
+    let Some(flag) = flag else {
         return (kept.codes, None);
     };
     kept.codes = flag == "on";
@@ -257,7 +257,7 @@ pub fn run(args: &PlayArgs) -> u8 {
 fn play(args: &PlayArgs, term: &mut terminal::Terminal, speaker: &Arc<dyn Speaker>) -> u8 {
     // A missing voice is said first, before any question.
     term.speech_problems();
-    let autosave = match autosave_place(args.autosave.as_deref()) {
+    let autosave = match autosave_place(args.autosave.as_deref(), "autosave.ron") {
         Ok(path) => Some(path),
         Err(e) => {
             term.show(&[Line {
@@ -270,7 +270,7 @@ fn play(args: &PlayArgs, term: &mut terminal::Terminal, speaker: &Arc<dyn Speake
         }
     };
     let verbosity = Verbosity::parse(&args.verbosity).unwrap_or(Verbosity::Normal);
-    let (codes, codes_problem) = codes_setting(args);
+    let (codes, codes_problem) = codes_setting(args.codes.as_deref());
     if let Some(p) = codes_problem {
         term.show(&[Line {
             kind: LineKind::Error,

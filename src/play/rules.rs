@@ -3,6 +3,8 @@
 //! each expansion adds its new terms as a topic when its factions become playable.
 
 use super::pick::{pick, Item};
+use crate::cards::query::{clearly_closest, normalize};
+use crate::quote::quote;
 
 /// One subject: its name, other words for it, and its lines.
 struct Topic {
@@ -14,7 +16,7 @@ struct Topic {
 const TOPICS: &[Topic] = &[
     Topic {
         name: "turn",
-        also: &["phases", "turns"],
+        also: &["phases", "turns", "draw", "hand", "ten", "start", "end", "deck"],
         lines: &[
             "A turn has five steps. One: abilities that happen at the start of your turn.",
             "Two: play cards, one minion and one action, free, in any order; you may play fewer.",
@@ -26,7 +28,7 @@ const TOPICS: &[Topic] = &[
     },
     Topic {
         name: "playing",
-        also: &["play", "cards", "minions", "actions"],
+        also: &["play", "cards", "minions", "actions", "extra", "moving", "returning"],
         lines: &[
             "A minion is played on a base and adds its power there; its ability happens as it is played.",
             "An action does what it says and goes to the discard pile, unless it is Ongoing.",
@@ -36,7 +38,11 @@ const TOPICS: &[Topic] = &[
     },
     Topic {
         name: "scoring",
-        also: &["score", "ties", "tie", "bases", "winning"],
+        also: &[
+            "score", "ties", "tie", "bases", "winning", "breakpoint", "breakpoints", "vp",
+            "victory points", "places", "first place", "second place", "win", "winner",
+            "15", "game end",
+        ],
         lines: &[
             "A base scores once the power of all minions on it reaches its breakpoint.",
             "The most power there wins the first of its three VP values, the next most the second, the next the third.",
@@ -48,7 +54,7 @@ const TOPICS: &[Topic] = &[
     },
     Topic {
         name: "specials",
-        also: &["special"],
+        also: &["special", "before scoring", "pirate king"],
         lines: &[
             "A Special is used at an unusual time, often when a base is about to score, from your hand or from play.",
             "Before a base scores, each player in turn may use a Special, until everyone passes one after another.",
@@ -57,7 +63,7 @@ const TOPICS: &[Topic] = &[
     },
     Topic {
         name: "talents",
-        also: &["talent"],
+        also: &["talent", "once per turn"],
         lines: &[
             "A Talent is an ability of a card in play that you may use once in each of your turns, in your Play Cards step.",
             "Type use to use one; you never have to.",
@@ -65,7 +71,7 @@ const TOPICS: &[Topic] = &[
     },
     Topic {
         name: "ongoing",
-        also: &["continuous"],
+        also: &["continuous", "in play", "lasting"],
         lines: &[
             "An Ongoing ability works for as long as its card is in play.",
             "An Ongoing action stays where it was played, on a base or on a minion, until it is destroyed or its base scores.",
@@ -157,19 +163,13 @@ const TOPICS: &[Topic] = &[
     },
 ];
 
-/// The topics' lines: with no topic, the list of topics; a topic by name, the start
-/// of a name or its number.
+/// The topics' lines: with no topic, the list of topics; a topic by name, any of its
+/// keywords (`breakpoint` finds scoring), the start of one, or its number; failing
+/// those, the one topic whose lines use every word typed. An unknown topic is one
+/// line saying so; [`topic_list`] is what to show after it.
 pub fn rules(topic: Option<&str>) -> Result<Vec<String>, String> {
-    let Some(topic) = topic else {
-        let names: Vec<String> = TOPICS
-            .iter()
-            .enumerate()
-            .map(|(i, t)| format!("{}. {}", i + 1, t.name))
-            .collect();
-        let mut lines =
-            vec!["Rules: type rules and a topic, for example rules scoring.".to_string()];
-        lines.extend(names);
-        return Ok(lines);
+    let Some(topic) = topic.filter(|t| !t.trim().is_empty()) else {
+        return Ok(topic_list());
     };
     let items: Vec<Item> = TOPICS
         .iter()
@@ -180,8 +180,64 @@ pub fn rules(topic: Option<&str>) -> Result<Vec<String>, String> {
             Item::new(i + 1, &keys)
         })
         .collect();
-    let i = pick(topic, &items).map_err(|e| format!("No rules topic \"{}\". {e}", topic.trim()))?;
+    let i = pick(topic, &items)
+        .ok()
+        .or_else(|| mentioned_in(topic))
+        .ok_or_else(|| {
+            let names: Vec<&str> = items
+                .iter()
+                .flat_map(|i| i.keys.iter().map(String::as_str))
+                .collect();
+            let near = clearly_closest(&names, topic)
+                .map_or(String::new(), |n| format!(" Did you mean {n}?"));
+            format!(
+                "No rules topic {}.{near} Expected a topic, a word about it, or a number from 1 to {}.",
+                quote(topic.trim()),
+                TOPICS.len()
+            )
+        })?;
     Ok(TOPICS[i].lines.iter().map(|l| l.to_string()).collect())
+}
+
+/// "Rules: type rules and a topic" and the numbered topics.
+pub fn topic_list() -> Vec<String> {
+    let mut lines = vec!["Rules: type rules and a topic, for example rules scoring.".to_string()];
+    lines.extend(
+        TOPICS
+            .iter()
+            .enumerate()
+            .map(|(i, t)| format!("{}. {}", i + 1, t.name)),
+    );
+    lines
+}
+
+/// The one topic whose lines use every word of `text` (the start of a word counts),
+/// for a word no topic has as a keyword.
+fn mentioned_in(text: &str) -> Option<usize> {
+    let wanted: Vec<String> = text
+        .split_whitespace()
+        .map(normalize)
+        .filter(|w| !w.is_empty())
+        .collect();
+    if wanted.is_empty() {
+        return None;
+    }
+    let found: Vec<usize> = (0..TOPICS.len())
+        .filter(|&i| {
+            let words: Vec<String> = TOPICS[i]
+                .lines
+                .iter()
+                .flat_map(|l| l.split_whitespace().map(normalize))
+                .collect();
+            wanted
+                .iter()
+                .all(|w| words.iter().any(|x| x.starts_with(w.as_str())))
+        })
+        .collect();
+    match found.as_slice() {
+        [one] => Some(*one),
+        _ => None,
+    }
 }
 
 #[cfg(test)]
@@ -199,5 +255,17 @@ mod tests {
         assert!(rules(Some("zzz"))
             .unwrap_err()
             .starts_with("No rules topic"));
+    }
+
+    #[test]
+    fn keywords_and_words_of_the_lines_find_a_topic() {
+        let scoring = TOPICS[2].lines[0];
+        for word in ["breakpoint", "vp", "winner", "first place", "15"] {
+            assert_eq!(rules(Some(word)).unwrap()[0], scoring, "{word}");
+        }
+        // Not a keyword, but only What Were We Thinking?'s lines name Idaho Smith.
+        assert_eq!(rules(Some("idaho")).unwrap()[0], TOPICS[8].lines[0]);
+        assert!(rules(Some("mulligan")).is_err());
+        assert_eq!(rules(Some("")).unwrap(), topic_list());
     }
 }

@@ -187,14 +187,20 @@ pub fn replay(config: &GameConfig, answers: &[u32]) -> Result<GameState, String>
 /// Never replaces anything but a regular file; removes temporary files that an
 /// interrupted save left behind.
 pub fn write(path: &Path, save: &SaveFile) -> Result<(), String> {
+    let text = ron::ser::to_string_pretty(save, ron::ser::PrettyConfig::default())
+        .map_err(|e| format!("cannot write the game as text: {e}"))?;
+    write_text(path, &text)
+}
+
+/// Writes `text` to `path` as [`write`] does: a temporary file, flushed, renamed;
+/// never over anything but a regular file (also for the table companion's saves).
+pub fn write_text(path: &Path, text: &str) -> Result<(), String> {
     let name = path.display();
     if let Ok(meta) = std::fs::symlink_metadata(path) {
         if !meta.file_type().is_file() {
             return Err(format!("{name} exists and is not a regular file"));
         }
     }
-    let text = ron::ser::to_string_pretty(save, ron::ser::PrettyConfig::default())
-        .map_err(|e| format!("cannot write the game as text: {e}"))?;
     let tmp = temp_path(path, std::process::id());
     let written = std::fs::File::create(&tmp).and_then(|mut f| {
         f.write_all(text.as_bytes())?;

@@ -54,6 +54,7 @@ pub struct Terminal {
     names: Arc<Mutex<Vec<String>>>,
     /// The first failure to write to the output: from then on nothing is read.
     write_failed: Option<std::io::Error>,
+    first_words: Arc<Mutex<Vec<String>>>,
 }
 
 /// The line editor: history and completion of `names`, no colour, a key press stops
@@ -63,6 +64,7 @@ pub struct Terminal {
 /// paste then arrives as typed keys, each line its own answer.
 pub fn editor(
     names: &Arc<Mutex<Vec<String>>>,
+    first_words: &Arc<Mutex<Vec<String>>>,
     speaker: &Arc<dyn Speaker>,
 ) -> Option<Editor<Completion, DefaultHistory>> {
     let config = Config::builder()
@@ -73,6 +75,7 @@ pub fn editor(
     let mut e = Editor::with_config(config).ok()?;
     e.set_helper(Some(Completion {
         names: Arc::clone(names),
+        first_words: Arc::clone(first_words),
     }));
     e.bind_sequence(PASTE_START, EventHandler::Simple(Cmd::Noop));
     e.bind_sequence(
@@ -86,6 +89,14 @@ pub fn editor(
 const PASTE_START: KeyEvent = KeyEvent(KeyCode::BracketedPasteStart, Modifiers::NONE);
 
 impl Terminal {
+    /// The words Tab completes at the start of a line, instead of the game's commands
+    /// (the table companion's).
+    pub fn set_first_words(&self, words: Vec<String>) {
+        if let Ok(mut w) = self.first_words.lock() {
+            *w = words;
+        }
+    }
+
     /// The names Tab completes after a command: what is in the game now.
     pub fn set_names(&self, names: Vec<String>) {
         if let Ok(mut n) = self.names.lock() {
@@ -97,10 +108,11 @@ impl Terminal {
     pub fn new(options: &TerminalOptions, speaker: Arc<dyn Speaker>) -> Terminal {
         let interactive = std::io::stdin().is_terminal();
         let names = Arc::new(Mutex::new(Vec::new()));
+        let first_words = Arc::new(Mutex::new(Vec::new()));
         let editor = if options.plain || !interactive {
             None
         } else {
-            editor(&names, &speaker)
+            editor(&names, &first_words, &speaker)
         };
         let out_terminal = std::io::stdout().is_terminal();
         let width = if out_terminal {
@@ -121,6 +133,7 @@ impl Terminal {
             speaker,
             names,
             write_failed: None,
+            first_words,
         }
     }
 
@@ -277,7 +290,11 @@ mod tests {
         // Issue 27: `ESC[200~` with no end made rustyline read Enter, Ctrl-C and Ctrl-D
         // as pasted text. Bound to nothing, it is ignored and every key works.
         let speaker: Arc<dyn Speaker> = Arc::new(Silent);
-        let mut e = editor(&Arc::new(Mutex::new(Vec::new())), &speaker).expect("the editor starts");
+        let mut e = editor(
+            &Arc::new(Mutex::new(Vec::new())),
+            &Arc::new(Mutex::new(Vec::new())),
+            &speaker,
+        ).expect("the editor starts");
         let bound = e.bind_sequence(PASTE_START, EventHandler::Simple(Cmd::Noop));
         assert!(matches!(bound, Some(EventHandler::Simple(Cmd::Noop))));
     }
