@@ -26,6 +26,13 @@
 //! `join`), `start` (the table's creator), `who`, `say TEXT`, `bot NAME`, `quit`; at a
 //! table every command of `smashup play` works as well.
 
+pub mod conn;
+pub mod lobby;
+pub mod server;
+pub mod session;
+pub mod store;
+pub mod table;
+
 /// The longest line a client may send, in bytes.
 pub const MAX_LINE: usize = 4096;
 
