@@ -75,4 +75,3 @@ pub fn leaked(game: &GameState, line: &str, ok: &HashSet<Uid>) -> Option<String>
         .map(name)
         .find(|n| rest.contains(n.as_str()))
 }
-

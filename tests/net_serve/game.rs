@@ -9,7 +9,10 @@ use std::collections::HashSet;
 
 /// The cards `viewer` may ever have heard of in the saved game `path`: every card
 /// that was public at some point, or theirs, or shown to them.
-fn heard_of(path: &std::path::Path, viewer: PlayerId) -> (GameState, HashSet<smashup::engine::Uid>) {
+fn heard_of(
+    path: &std::path::Path,
+    viewer: PlayerId,
+) -> (GameState, HashSet<smashup::engine::Uid>) {
     let (save, _) = save::read(path).expect("the table's save reads");
     let mut game = GameState::new(&save.config).unwrap();
     let mut before = game.clone();
@@ -47,9 +50,17 @@ fn three_seats_play_to_the_end_each_hearing_only_their_own() {
     assert!(ann.answers > 0 && ben.answers > 0);
     assert!(server.log.lock().unwrap().contains("table 1: game over"));
     // Ben's stream is framed, Ann's is plain.
-    assert!(ben.client.lines.iter().any(|l| l.starts_with("narration\t")));
+    assert!(ben
+        .client
+        .lines
+        .iter()
+        .any(|l| l.starts_with("narration\t")));
     assert!(ben.client.lines.iter().any(|l| l.starts_with("words\t")));
-    assert!(!ann.client.lines.iter().any(|l| l.starts_with("narration\t") || l.starts_with("prompt")));
+    assert!(!ann
+        .client
+        .lines
+        .iter()
+        .any(|l| l.starts_with("narration\t") || l.starts_with("prompt")));
     let path = dir.path().join("table-1.ron");
     for (who, seat) in [(&ann, 0u8), (&ben, 1u8)] {
         let (game, ok) = heard_of(&path, PlayerId(seat));

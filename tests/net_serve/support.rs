@@ -123,9 +123,7 @@ impl Client {
                     break;
                 }
                 Ok(n) => self.partial.extend_from_slice(&chunk[..n]),
-                Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {
-                    break
-                }
+                Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => break,
                 Err(_) => {
                     open = false;
                     break;
@@ -164,6 +162,12 @@ impl Client {
         }
     }
 
+    /// Reads what has arrived and forgets it for `wait_for`.
+    pub fn skip(&mut self) {
+        self.poll();
+        self.mark = self.lines.len();
+    }
+
     /// Waits up to `secs` for the server to close the connection.
     pub fn wait_closed(&mut self, secs: u64) -> bool {
         let end = Instant::now() + Duration::from_secs(secs);
@@ -181,11 +185,19 @@ impl Client {
     }
 }
 
-/// The number of the first option in `options` ("3. cm3 Muffin ..." gives "3").
+/// The number of the option a scripted person takes: the first one that is not
+/// using a Talent (which could be used again and again), else the first ("3. cm3
+/// Muffin ..." gives "3").
 pub fn first_number(options: &[String]) -> Option<String> {
+    let number = |o: &String| o.chars().take_while(char::is_ascii_digit).collect();
     options
-        .first()
-        .map(|o| o.chars().take_while(char::is_ascii_digit).collect())
+        .iter()
+        .find(|o| {
+            !o.split_once(". ")
+                .is_some_and(|(_, t)| t.starts_with("use "))
+        })
+        .or(options.first())
+        .map(number)
 }
 
 /// True for a numbered option line.
