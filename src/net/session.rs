@@ -126,8 +126,28 @@ where
         .is_err()
     {
         abort.abort();
+        return;
     }
+    // The goodbye is sent and the socket half closed; what the client still sends
+    // is read and dropped for a moment, so that closing does not reset the
+    // connection before the client has read its last line.
+    let _ = tokio::time::timeout(LINGER, async {
+        let mut sink = [0u8; 8192];
+        let mut left = LINGER_BYTES;
+        while left > 0 {
+            match tokio::io::AsyncReadExt::read(&mut reader, &mut sink).await {
+                Ok(0) | Err(_) => break,
+                Ok(n) => left = left.saturating_sub(n),
+            }
+        }
+    })
+    .await;
 }
+
+/// How long a closing connection's last bytes are read and dropped.
+const LINGER: Duration = Duration::from_secs(1);
+/// How many of them at most.
+const LINGER_BYTES: usize = 1 << 20;
 
 impl Session {
     fn greet(&self) {
