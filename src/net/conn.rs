@@ -193,7 +193,7 @@ mod tests {
     #[test]
     fn lines_are_bounded_and_checked() {
         let mut input = b"hello\r\n\xff\xfe\n".to_vec();
-        input.extend(std::iter::repeat(b'x').take(MAX_LINE + 10));
+        input.extend(std::iter::repeat_n(b'x', MAX_LINE + 10));
         input.extend(b"\nafter\n");
         assert_eq!(
             lines(&input),

@@ -14,7 +14,7 @@ fn noise(seed: u64, len: usize) -> Vec<u8> {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
-            if x % 50 == 0 {
+            if x.is_multiple_of(50) {
                 b'\n'
             } else {
                 (x >> 24) as u8
