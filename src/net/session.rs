@@ -9,7 +9,6 @@ use super::server::{Server, FLOOD_BURST};
 use super::table::{event, NetTable, Settings};
 use super::{Kind, MAX_LINE};
 use crate::quote::{echo, quote};
-use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncRead, AsyncWrite, BufReader};
@@ -58,11 +57,10 @@ impl Flood {
 }
 
 /// Serves one connection until it ends.
-pub async fn run<S>(stream: S, peer: SocketAddr, server: Arc<Server>)
+pub async fn run<S>(stream: S, server: Arc<Server>)
 where
     S: AsyncRead + AsyncWrite + Send + Unpin + 'static,
 {
-    let _ = peer;
     let (rd, wr) = tokio::io::split(stream);
     let kill = Arc::new(Notify::new());
     let (conn, rx) = Conn::new(server.next_conn_id(), Arc::clone(&kill));
@@ -187,7 +185,17 @@ impl Session {
                 "on" | "off" => {
                     self.conn.frames(rest.eq_ignore_ascii_case("on"));
                     self.lobby(format!("Frames {}.", rest.to_lowercase()));
-                    self.prompt();
+                    match &self.place {
+                        Place::Seated { table, seat, .. } => {
+                            let mut t = table.lock().await;
+                            t.forget_words(*seat);
+                            t.prompts(Some(*seat));
+                        }
+                        _ => {
+                            self.conn.send(Kind::Words, lobby::LOBBY_WORDS.join("\t"));
+                            self.prompt();
+                        }
+                    }
                 }
                 _ => self.error("Expected on or off after frames.".into()),
             }
