@@ -50,15 +50,15 @@ impl Settings {
                 }
                 Some(None) => Err("Expected brief, normal or full after verbosity.".into()),
             },
+            "codes" if value.is_none() => {
+                Ok(format!("Codes {}.", if self.codes { "on" } else { "off" }))
+            }
             "codes" => on_off(value.as_deref(), "codes").map(|on| {
                 self.codes = on;
                 format!("Codes {}.", if on { "on" } else { "off" })
             }),
             // `recap` alone is the game's command: what changed since your last turn.
             "recap" if value.is_none() => return None,
-            "codes" if value.is_none() => {
-                Ok(format!("Codes {}.", if self.codes { "on" } else { "off" }))
-            }
             "recap" => on_off(value.as_deref(), "recap").map(|on| {
                 self.recap = on;
                 format!(
