@@ -208,6 +208,29 @@ mod tests {
     }
 
     #[test]
+    fn a_client_that_does_not_read_is_dropped_not_waited_for() {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_time()
+            .build()
+            .unwrap();
+        rt.block_on(async {
+            let kill = Arc::new(Notify::new());
+            let (conn, _rx) = Conn::new(1, Arc::clone(&kill));
+            for _ in 0..OUT_QUEUE {
+                conn.send(Kind::Narration, "a line");
+            }
+            let told = tokio::time::timeout(Duration::from_millis(50), kill.notified());
+            assert!(told.await.is_err(), "a full queue is not yet too full");
+            conn.send(Kind::Narration, "one more");
+            let told = tokio::time::timeout(Duration::from_millis(50), kill.notified());
+            assert!(
+                told.await.is_ok(),
+                "one line more and the client is dropped"
+            );
+        });
+    }
+
+    #[test]
     fn options_are_told_from_questions() {
         use crate::play::table::{Line, LineKind};
         let q = |t: &str| Line {
