@@ -769,7 +769,6 @@ impl NetTable {
                     save.clone(),
                     state.clone(),
                     PlayerId(i as u8),
-                    Vec::new(),
                 ));
             }
         }
