@@ -65,6 +65,8 @@ pub struct NetTable {
     dir: Option<PathBuf>,
     /// The table has been given up (everyone left before it started).
     pub closed: bool,
+    /// Answers were given since the game was last written.
+    unsaved: bool,
 }
 
 /// Says one line on stderr: the server's log of table events.
@@ -98,7 +100,7 @@ impl NetTable {
                 asked: false,
             })
             .collect();
-        let table = NetTable {
+        let mut table = NetTable {
             id,
             code,
             creator,
@@ -108,6 +110,7 @@ impl NetTable {
             game: None,
             dir,
             closed: false,
+            unsaved: false,
         };
         table.save_seats();
         table
@@ -520,6 +523,7 @@ impl NetTable {
             return;
         }
         running.answers.push(index);
+        self.unsaved = true;
         for i in 0..self.seats.len() {
             if Some(i) == from {
                 continue;
@@ -529,7 +533,6 @@ impl NetTable {
                 self.send_lines(i, &lines);
             }
         }
-        self.autosave();
         if self
             .game
             .as_ref()
@@ -548,9 +551,15 @@ impl NetTable {
         }
     }
 
-    /// Lets the bots answer their questions until a person must. A search bot
-    /// thinks off the async threads, so no other table waits for it.
+    /// Lets the bots answer their questions until a person must, then saves the
+    /// table: once for a person's answer and the bots' answers it brings. A search
+    /// bot thinks off the async threads, so no other table waits for it.
     fn run_bots(&mut self) {
+        self.bots_answer();
+        self.autosave();
+    }
+
+    fn bots_answer(&mut self) {
         loop {
             let Some(running) = self.game.as_mut() else {
                 return;
@@ -682,7 +691,11 @@ impl NetTable {
         })
     }
 
-    fn autosave(&self) {
+    /// Writes the game if answers were given since it was last written.
+    fn autosave(&mut self) {
+        if !std::mem::take(&mut self.unsaved) {
+            return;
+        }
         let (Some(dir), Some(file)) = (&self.dir, self.save_file()) else {
             return;
         };
@@ -692,7 +705,7 @@ impl NetTable {
     }
 
     /// Writes who sits where (names, codes, tokens, creator) and, once started, the game.
-    fn save_seats(&self) {
+    fn save_seats(&mut self) {
         let Some(dir) = &self.dir else { return };
         let record = TableRecord {
             id: self.id,
@@ -714,6 +727,7 @@ impl NetTable {
         if let Err(e) = store::write_record(dir, &record) {
             event(&format!("table {}: cannot save its seats: {e}", self.id));
         }
+        self.unsaved = self.started();
         self.autosave();
     }
 
@@ -755,6 +769,7 @@ impl NetTable {
             game: None,
             dir: Some(dir),
             closed: false,
+            unsaved: false,
         };
         if !record.started {
             for s in &mut table.seats {
