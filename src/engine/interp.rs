@@ -812,7 +812,10 @@ impl GameState {
                     },
                 });
             }
-            Effect::Choose(choose) => self.start_choice(choose, ctx, 0),
+            Effect::Choose(choose) => {
+                self.refill_decks_for(&choose.from, &ctx);
+                self.start_choice(choose, ctx, 0)
+            }
             Effect::ChooseOne(mut modes) => {
                 if modes.len() == 1 {
                     let only = modes.remove(0);
@@ -839,6 +842,7 @@ impl GameState {
                 });
             }
             Effect::ForEach { each, bind, body } => {
+                self.refill_decks_for(&each, &ctx);
                 let values = self.select(&each, &ctx);
                 for v in values.into_iter().rev() {
                     self.stack

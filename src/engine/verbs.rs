@@ -2,7 +2,7 @@
 //! "instead" replacements, triggered abilities and events cannot be bypassed.
 
 use super::board::Loc;
-use super::effect::{Effect, ExtraPlay as ExtraSpec, Static, Target, Trigger};
+use super::effect::{Effect, ExtraPlay as ExtraSpec, Selector, Static, Target, Trigger};
 use super::events::{Event, Zone};
 use super::flow::Task;
 use super::interp::{Ctx, Value};
@@ -1129,6 +1129,51 @@ impl GameState {
                 cards: drawn,
                 by,
             });
+        }
+    }
+
+    /// Before a program starts looking at, searching or revealing cards of a deck
+    /// (a choice or a "for each" over it): "If a deck is empty when you need to start
+    /// drawing, searching for, revealing, or looking at cards from it, then shuffle its
+    /// discard pile to make the new deck, and keep going. You also shuffle the discard
+    /// pile if the deck runs out in the middle of drawing, revealing, or looking for
+    /// cards – but not when searching" (Excellent Movies, Dudes!, "Draw 2 Cards"). A
+    /// look at the top (or bottom) N of a deck holding fewer is such a run-out: the
+    /// new deck goes under the cards still there and the look goes on (Lifelong
+    /// Bully's top two with one card left).
+    pub(super) fn refill_decks_for(&mut self, sel: &Selector, ctx: &Ctx) {
+        match sel {
+            Selector::Deck {
+                of, top, bottom, ..
+            } => {
+                let wanted = top
+                    .as_ref()
+                    .or(bottom.as_ref())
+                    .map(|a| self.amount(a, ctx).max(0) as usize);
+                for p in self.players_of(of, ctx) {
+                    let held = self.players[p.ix()].deck.len();
+                    let runs_out = match wanted {
+                        Some(n) => held < n,
+                        None => held == 0,
+                    };
+                    if runs_out {
+                        self.reshuffle(p);
+                    }
+                }
+            }
+            Selector::Search { of, .. } => {
+                for p in self.players_of(of, ctx) {
+                    if self.players[p.ix()].deck.is_empty() {
+                        self.reshuffle(p);
+                    }
+                }
+            }
+            Selector::Union(parts) => {
+                for part in parts {
+                    self.refill_decks_for(part, ctx);
+                }
+            }
+            _ => {}
         }
     }
 
