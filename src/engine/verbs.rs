@@ -1177,6 +1177,17 @@ impl GameState {
         }
     }
 
+    /// True when `player` has played no action yet this turn, whoever's turn it is and
+    /// in whatever phase: "your first action in a turn" (Eh?) counts actions played on
+    /// other players' turns and as Specials before scoring.
+    pub(super) fn no_action_played_yet(&self, player: PlayerId) -> bool {
+        !self
+            .turn
+            .played_cards
+            .iter()
+            .any(|&(p, c)| p == player && self.def(c).card().is_some_and(|d| !d.is_minion()))
+    }
+
     /// Shuffles the discard pile to make a new deck.
     pub(super) fn reshuffle(&mut self, player: PlayerId) {
         let p = &mut self.players[player.ix()];
@@ -1350,11 +1361,7 @@ impl GameState {
             None => None,
         };
         let focus = if def.is_minion() { None } else { focus };
-        let first_action =
-            !def.is_minion()
-                && !self.turn.played_cards.iter().any(|&(p, c)| {
-                    p == player && self.def(c).card().is_some_and(|d| !d.is_minion())
-                });
+        let first_action = !def.is_minion() && self.no_action_played_yet(player);
         self.playing.push(PlayInProgress {
             card,
             player,
