@@ -1109,8 +1109,13 @@ pub enum Cond {
     /// the discard pile is only offered then (Tenacious Z).
     CanPlay(Target),
     /// "You" have played, this turn, a minion other than this card onto the base this
-    /// card is on (Rainbow, read as this turn). Moving a minion there is not playing it.
+    /// card is on (Hot Venue's "each turn in which you played a minion here"). Moving a
+    /// minion there is not playing it.
     PlayedAnotherMinionHere,
+    /// "You" have played a minion other than this card onto the base this card is on,
+    /// at any time since that base came into play (printed Rainbow, which says no
+    /// "this turn"). Moving a minion there is not playing it.
+    HavePlayedAnotherMinionHere,
     /// This action's remembered mode is this one (Enchantment).
     ModeIs(u8),
     /// "You" are one of these players ("if you are a winner here": Happily Ever After).

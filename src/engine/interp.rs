@@ -693,6 +693,15 @@ impl GameState {
                 let a = self.target_card(a, ctx);
                 a.is_some() && a == self.target_card(b, ctx)
             }
+            Cond::HavePlayedAnotherMinionHere => ctx
+                .here
+                .and_then(|here| self.base_index(here))
+                .is_some_and(|b| {
+                    self.bases[b]
+                        .played_here
+                        .iter()
+                        .any(|&(p, c)| p == ctx.you && c != ctx.source)
+                }),
             Cond::PlayedMinionElsewhere => self
                 .turn
                 .played_on

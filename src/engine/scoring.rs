@@ -307,6 +307,7 @@ impl GameState {
                 card: base,
                 minions: Vec::new(),
                 actions: Vec::new(),
+                played_here: Vec::new(),
             },
         );
         for m in slot.minions {

@@ -110,6 +110,10 @@ pub struct BaseInPlay {
     pub minions: Vec<MinionInPlay>,
     /// Actions played on the base itself.
     pub actions: Vec<ActionInPlay>,
+    /// Every minion played onto this base since it came into play, with who played
+    /// it (printed Rainbow: "if you have played another minion on this base").
+    #[serde(default)]
+    pub played_here: Vec<(PlayerId, Uid)>,
 }
 
 /// The turn phases of the rulebook.

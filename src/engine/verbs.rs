@@ -444,6 +444,7 @@ impl GameState {
                     card: new,
                     minions: Vec::new(),
                     actions: Vec::new(),
+                    played_here: Vec::new(),
                 });
                 self.did();
                 self.events.push(Event::BaseAdded {
@@ -1251,6 +1252,8 @@ impl GameState {
             self.action_left_with_base(a, old);
         }
         self.bases[b].card = new;
+        // The minions stay, but none of them was played onto the new base.
+        self.bases[b].played_here.clear();
         self.lasting
             .retain(|l| !matches!(l.what, Lasting::Breakpoint { base, .. } if base == old));
         self.ignoring.retain(|i| i.base != old);
@@ -1389,6 +1392,9 @@ impl GameState {
             }
             if let Some(base) = here {
                 self.turn.played_on.push((player, base, card));
+                if let Some(b) = self.base_index(base) {
+                    self.bases[b].played_here.push((player, card));
+                }
             }
             if self.turn.played_minions.get(player.ix()) == Some(&1) {
                 self.hand_specials(
