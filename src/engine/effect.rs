@@ -1213,9 +1213,6 @@ pub struct ExtraPlay {
     /// one whose minion choices are then held to it (Biding Time, Aramis, To Battle!).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub must_affect: Option<Target>,
-    /// Must be used at once or is lost (outside the Play Cards phase, or specific).
-    #[serde(default)]
-    pub now: bool,
     /// A minion or an action, the player's choice (`minion` is then ignored):
     /// Wraithrustlers HQ.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]

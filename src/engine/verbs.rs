@@ -656,12 +656,31 @@ impl GameState {
             minion: spec.minion,
             by: Some(ctx.source),
         });
-        let in_own_play_phase = self.turn.phase == Phase::PlayCards && self.turn.player == ctx.you;
-        if spec.now || !in_own_play_phase {
+        if self.extra_is_now_or_never(spec, ctx) {
             self.stack.push(Task::ImmediatePlay(ctx.you, allowance));
         } else {
             self.turn.allowances.push(allowance);
         }
+    }
+
+    /// True when an extra play must be used at once or is lost. Rulebook (Excellent
+    /// Movies, Dudes!, "Extra"): "If an ability gives you an extra card during the Play
+    /// Cards phase, you may choose to wait and play it later in that phase, unless it
+    /// was given by a Special ability, or a later part of the ability depends on playing
+    /// the card ..., or if it refers to a specific card (e.g. a card from the discard
+    /// pile ...). An extra card with constraints (e.g. a minion of power 2 or less) is
+    /// not a specific card and can be played later." So it waits in your own Play
+    /// Cards phase (Señor Muchoslam's Talent, To Battle!, On a Roll, Fairy Circle),
+    /// except from a Special or from the discard pile (Zombie Lord, They Keep Coming);
+    /// a card named for a later part of an ability is played with `PlayExtra`, at
+    /// once. Outside your Play Cards phase every extra play is now or never.
+    fn extra_is_now_or_never(&self, spec: &ExtraSpec, ctx: &Ctx) -> bool {
+        let in_own_play_phase = self.turn.phase == Phase::PlayCards && self.turn.player == ctx.you;
+        let by_special = self.def(ctx.source).card().is_some_and(|c| {
+            c.labels.contains(&crate::cards::model::Label::Special)
+                && !self.playing.iter().any(|p| p.card == ctx.source)
+        });
+        !in_own_play_phase || spec.from_discard || by_special
     }
 
     /// The play an extra-play spec gives `ctx.you`, its bound targets resolved now.
