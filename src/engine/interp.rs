@@ -1126,20 +1126,37 @@ impl GameState {
         self.stack.push(Task::Run(then, bound));
     }
 
-    /// False for values that were already picked in an "up to" choice, and for
-    /// minions shielded from this source.
+    /// False for values that were already picked in an "up to" choice. A minion
+    /// protected from this source is still offered, and nothing happens to it when
+    /// chosen ("You can play an action that destroys a minion even if ... the minion
+    /// you choose is immune to destruction": Excellent Movies, Dudes!); its option
+    /// says why ([`GameState::option_protected`]).
     fn may_target(&self, v: &Value, ctx: &Ctx) -> bool {
-        let already = ctx
-            .vars
+        !ctx.vars
             .iter()
-            .any(|(n, x)| n.starts_with("picked:") && x == v);
-        if already {
-            return false;
+            .any(|(n, x)| n.starts_with("picked:") && x == v)
+    }
+
+    /// When an option of the pending choice is a minion that the choosing ability
+    /// cannot affect (or, for a destroy, cannot destroy): the card that protects it
+    /// and how, so that the option can say it will have no effect.
+    pub fn option_protected(&self, choice: &Choice) -> Option<super::shields::Protected> {
+        let Choice::Card(card) = choice else {
+            return None;
+        };
+        if !self.on_table(*card) {
+            return None;
         }
-        match v {
-            Value::Card(c) if self.minion(*c).is_some() => !self.shielded(*c, ctx),
-            _ => true,
-        }
+        let Some(Pending {
+            resume: Resume::Choose { choose, ctx, .. },
+            ..
+        }) = &self.pending
+        else {
+            return None;
+        };
+        let destroying = choose.purpose == Some(super::effect::Purpose::Destroy)
+            || matches!(&choose.then, Effect::Destroy(Target::Var(b)) if *b == choose.bind);
+        self.protection_against(*card, ctx, destroying)
     }
 }
 

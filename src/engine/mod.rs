@@ -29,4 +29,5 @@ pub use decision::{Ask, Choice, Decision, PlayTo};
 pub use events::Event;
 pub use flow::AnswerError;
 pub use setup::{GameConfig, SetupError};
+pub use shields::{Protected, Protection};
 pub use state::{GameState, Phase, PlayerId, Uid};
