@@ -233,3 +233,40 @@ fn the_after_scoring_question_reads_as_a_choice_and_every_bot_answers_it() {
         );
     }
 }
+
+/// Issue 22: a card that the choosing ability cannot affect is still offered, and its
+/// option says why choosing it will have no effect.
+#[test]
+fn an_option_that_will_have_no_effect_says_why() {
+    let mut game = position(
+        r#"(
+        players: [
+            (factions: ["mythic_horses", "pirates"], hand: ["mythic_horses.freedom_power"]),
+            (factions: ["princesses", "aliens"]),
+        ],
+        bases: [
+            (base: "bases.jungle_oasis", minions: [(card: "aliens.invader", owner: 1, actions: [(card: "princesses.heirloom", owner: 1)])], actions: [(card: "aliens.jammed_signal", owner: 1)]),
+            (base: "bases.beautiful_castle", minions: [(card: "dinosaurs.king_rex", owner: 1)]),
+        ],
+    )"#,
+    );
+    game.answer(0).unwrap();
+    assert!(matches!(game.pending().unwrap().ask, Ask::Choose { .. }));
+    let seats = Seat::people(&["You", "Bot 2"]);
+    let w = words(&game, &seats);
+    let menu = decision_menu(game.pending().unwrap(), &w, Verbosity::Normal, &[]);
+    let labels: Vec<&str> = menu.entries.iter().map(|e| e.label.as_str()).collect();
+    let heirloom = labels
+        .iter()
+        .find(|l| l.contains("Heirloom") && l.contains("no effect"))
+        .unwrap_or_else(|| panic!("{labels:?}"));
+    assert!(
+        heirloom.ends_with("Heirloom, cannot be destroyed: its own ability"),
+        "{heirloom}"
+    );
+    let jammed = labels
+        .iter()
+        .find(|l| l.contains("Jammed Signal"))
+        .unwrap_or_else(|| panic!("{labels:?}"));
+    assert!(!jammed.contains("no effect"), "{jammed}");
+}

@@ -147,8 +147,8 @@ pub enum Resume {
     Order { waiting: Vec<Triggered> },
     /// A window's optional round.
     Optional { waiting: Vec<Triggered>, passes: u8 },
-    /// Which replacement of a destruction happens; options match `waiting`.
-    Instead { waiting: Vec<Triggered> },
+    /// Which replacement of `card`'s destruction happens; options match `waiting`.
+    Instead { card: Uid, waiting: Vec<Triggered> },
     /// Which allowance a play uses; the options carry them.
     WhichPlay {
         card: Uid,

@@ -51,7 +51,7 @@ impl GameState {
                     0 => {}
                     1 => {
                         let only = instead.remove(0);
-                        self.push_resolution(only.effect, only.ctx);
+                        self.stack.push(Task::Replace(card, only));
                         continue;
                     }
                     _ => {
@@ -98,6 +98,18 @@ impl GameState {
         for (when, effect, ctx) in watchers {
             self.trigger(when, effect, ctx);
         }
+    }
+
+    /// Resolves what happens instead of this minion's destruction. A replaced event
+    /// did not happen: for "do X to do Y" and "if you do" (rulebook, "To"), what the
+    /// replacement changes (a move to The House of Nine Lives, Hang in There's move
+    /// and its own destruction) is not X, so Cool Cats' Alley draws nothing.
+    pub(super) fn replace_destruction(&mut self, card: Uid, instead: Triggered) {
+        self.stack.push(Task::EndReplacement {
+            card,
+            start: self.done,
+        });
+        self.push_resolution(instead.effect, instead.ctx);
     }
 
     /// Destroys a base and every other card on it, without scoring (see

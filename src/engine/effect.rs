@@ -1109,8 +1109,13 @@ pub enum Cond {
     /// the discard pile is only offered then (Tenacious Z).
     CanPlay(Target),
     /// "You" have played, this turn, a minion other than this card onto the base this
-    /// card is on (Rainbow, read as this turn). Moving a minion there is not playing it.
+    /// card is on (Hot Venue's "each turn in which you played a minion here"). Moving a
+    /// minion there is not playing it.
     PlayedAnotherMinionHere,
+    /// "You" have played a minion other than this card onto the base this card is on,
+    /// at any time since that base came into play (printed Rainbow, which says no
+    /// "this turn"). Moving a minion there is not playing it.
+    HavePlayedAnotherMinionHere,
     /// This action's remembered mode is this one (Enchantment).
     ModeIs(u8),
     /// "You" are one of these players ("if you are a winner here": Happily Ever After).
@@ -1208,9 +1213,6 @@ pub struct ExtraPlay {
     /// one whose minion choices are then held to it (Biding Time, Aramis, To Battle!).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub must_affect: Option<Target>,
-    /// Must be used at once or is lost (outside the Play Cards phase, or specific).
-    #[serde(default)]
-    pub now: bool,
     /// A minion or an action, the player's choice (`minion` is then ignored):
     /// Wraithrustlers HQ.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]

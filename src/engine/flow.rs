@@ -98,6 +98,13 @@ pub enum Task {
     },
     /// A destroyed base, its cards destroyed, leaves play and is replaced.
     ReplaceDestroyedBase(Uid),
+    /// An effect happens instead of this minion's destruction: it resolves, and what
+    /// it changes does not count as the destruction (see [`Task::EndReplacement`]).
+    Replace(Uid, Triggered),
+    /// A replacement of this minion's destruction has resolved. Unless the minion was
+    /// destroyed after all (The House of Nine Lives' owner letting it go), nothing it
+    /// changed counts for a "do X to do Y": the count of changes goes back to `start`.
+    EndReplacement { card: Uid, start: u32 },
 }
 
 /// Why an answer was refused.
@@ -255,7 +262,7 @@ impl GameState {
                         ask: Ask::Instead { card },
                         options: waiting.iter().map(Triggered::choice).collect(),
                     },
-                    resume: Resume::Instead { waiting },
+                    resume: Resume::Instead { card, waiting },
                 });
             }
             Task::OptionalRound {
@@ -312,6 +319,12 @@ impl GameState {
             Task::ShuffleBack { player, cards, by } => self.shuffle_back(player, &cards, by),
             Task::ReplaceDestroyedBase(base) => {
                 self.discard_and_replace(base, false);
+            }
+            Task::Replace(card, instead) => self.replace_destruction(card, instead),
+            Task::EndReplacement { card, start } => {
+                if self.minion(card).is_some() {
+                    self.done = start;
+                }
             }
             Task::BeginPlayCards => {
                 let player = self.turn.player;
@@ -617,9 +630,9 @@ impl GameState {
                     self.ordered(waiting, i);
                 }
             }
-            Resume::Instead { waiting } => {
+            Resume::Instead { card, waiting } => {
                 if let Some(chosen) = waiting.into_iter().find(|t| t.choice() == choice) {
-                    self.push_resolution(chosen.effect, chosen.ctx);
+                    self.replace_destruction(card, chosen);
                 }
             }
             Resume::Optional { waiting, passes } => {

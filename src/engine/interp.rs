@@ -696,6 +696,15 @@ impl GameState {
                 let a = self.target_card(a, ctx);
                 a.is_some() && a == self.target_card(b, ctx)
             }
+            Cond::HavePlayedAnotherMinionHere => ctx
+                .here
+                .and_then(|here| self.base_index(here))
+                .is_some_and(|b| {
+                    self.bases[b]
+                        .played_here
+                        .iter()
+                        .any(|&(p, c)| p == ctx.you && c != ctx.source)
+                }),
             Cond::PlayedMinionElsewhere => self
                 .turn
                 .played_on
@@ -815,7 +824,10 @@ impl GameState {
                     },
                 });
             }
-            Effect::Choose(choose) => self.start_choice(choose, ctx, 0),
+            Effect::Choose(choose) => {
+                self.refill_decks_for(&choose.from, &ctx);
+                self.start_choice(choose, ctx, 0)
+            }
             Effect::ChooseOne(mut modes) => {
                 if modes.len() == 1 {
                     let only = modes.remove(0);
@@ -842,6 +854,7 @@ impl GameState {
                 });
             }
             Effect::ForEach { each, bind, body } => {
+                self.refill_decks_for(&each, &ctx);
                 let values = self.select(&each, &ctx);
                 for v in values.into_iter().rev() {
                     self.stack
@@ -1116,20 +1129,37 @@ impl GameState {
         self.stack.push(Task::Run(then, bound));
     }
 
-    /// False for values that were already picked in an "up to" choice, and for
-    /// minions shielded from this source.
+    /// False for values that were already picked in an "up to" choice. A minion
+    /// protected from this source is still offered, and nothing happens to it when
+    /// chosen ("You can play an action that destroys a minion even if ... the minion
+    /// you choose is immune to destruction": Excellent Movies, Dudes!); its option
+    /// says why ([`GameState::option_protected`]).
     fn may_target(&self, v: &Value, ctx: &Ctx) -> bool {
-        let already = ctx
-            .vars
+        !ctx.vars
             .iter()
-            .any(|(n, x)| n.starts_with("picked:") && x == v);
-        if already {
-            return false;
+            .any(|(n, x)| n.starts_with("picked:") && x == v)
+    }
+
+    /// When an option of the pending choice is a minion that the choosing ability
+    /// cannot affect (or, for a destroy, cannot destroy): the card that protects it
+    /// and how, so that the option can say it will have no effect.
+    pub fn option_protected(&self, choice: &Choice) -> Option<super::shields::Protected> {
+        let Choice::Card(card) = choice else {
+            return None;
+        };
+        if !self.on_table(*card) {
+            return None;
         }
-        match v {
-            Value::Card(c) if self.minion(*c).is_some() => !self.shielded(*c, ctx),
-            _ => true,
-        }
+        let Some(Pending {
+            resume: Resume::Choose { choose, ctx, .. },
+            ..
+        }) = &self.pending
+        else {
+            return None;
+        };
+        let destroying = choose.purpose == Some(super::effect::Purpose::Destroy)
+            || matches!(&choose.then, Effect::Destroy(Target::Var(b)) if *b == choose.bind);
+        self.protection_against(*card, ctx, destroying)
     }
 }
 

@@ -30,4 +30,5 @@ pub use events::Event;
 pub use flow::AnswerError;
 pub use scoring::Placing;
 pub use setup::{GameConfig, SetupError};
+pub use shields::{Protected, Protection};
 pub use state::{GameState, Phase, PlayerId, Uid};

@@ -334,6 +334,7 @@ impl GameState {
                 card,
                 minions,
                 actions,
+                played_here: Vec::new(),
             });
         }
         let base_deck = pos

@@ -341,6 +341,7 @@ impl GameState {
                 card: base,
                 minions: Vec::new(),
                 actions: Vec::new(),
+                played_here: Vec::new(),
             },
         );
         for m in slot.minions {
@@ -451,6 +452,7 @@ impl GameState {
                     if let Some(n) = self.turn.cards_played.get_mut(player.ix()) {
                         n.0 += 1;
                     }
+                    let first_action = self.no_action_played_yet(player);
                     self.turn.played_cards.push((player, card));
                     // Like any action played, it notes the minions it affects, so
                     // that they react (Brownie) and, once it has resolved, what
@@ -463,9 +465,9 @@ impl GameState {
                         directly: Vec::new(),
                         focus: None,
                         stopped_for: Vec::new(),
-                        // Not one of the actions that open Eh?'s window, which keeps
-                        // to actions played in turn.
-                        first_action: false,
+                        // A Special before or after scoring may be the player's first
+                        // action in the turn (Eh?).
+                        first_action,
                     });
                     self.stack.push(Task::FinishAction(card));
                     self.stack.push(Task::Flush);

@@ -142,6 +142,7 @@ impl GameState {
                 card,
                 minions: Vec::new(),
                 actions: Vec::new(),
+                played_here: Vec::new(),
             })
             .collect();
         let mut state = GameState::assemble(

@@ -11,18 +11,69 @@ impl GameState {
     /// True when an Ongoing ability says nothing can destroy this minion. Its own
     /// ability counts only while not cancelled (a Cuddled Warbot can be destroyed).
     pub(super) fn indestructible(&self, card: Uid) -> bool {
+        self.indestructible_by(card).is_some()
+    }
+
+    /// The card whose Ongoing ability says nothing can destroy this one (the card
+    /// itself: Warbot, Heirloom; or another: Pony Land, Ladybug).
+    fn indestructible_by(&self, card: Uid) -> Option<Uid> {
         let own = self
             .live_abilities(card)
             .iter()
             .any(|a| matches!(a.statics, Some(Static::Indestructible)));
-        own || (self.minion(card).is_some()
-            && self.statics().any(|(src, st)| match st {
+        if own {
+            return Some(card);
+        }
+        self.minion(card)?;
+        self.statics().find_map(|(src, st)| {
+            let protects = match st {
                 Static::CannotBeDestroyed(f) => {
                     self.minion_matches(f, card, &Ctx::for_source(&src))
                 }
                 Static::AttachedIndestructible => src.attached_to == Some(card),
                 _ => false,
-            }))
+            };
+            protects.then_some(src.card)
+        })
+    }
+
+    /// Why choosing this minion for `ctx`'s ability (to destroy it when `destroying`)
+    /// will do nothing to it, if it will not: the card that protects it and how. Such
+    /// a minion can still be chosen ("You can play an action that destroys a minion
+    /// even if ... the minion you choose is immune to destruction": Excellent Movies,
+    /// Dudes!, "Additional Rules"), so a mandatory choice may fall on it.
+    pub fn protection_against(&self, card: Uid, ctx: &Ctx, destroying: bool) -> Option<Protected> {
+        if let Some(by) = self.shield_of(card, ctx, true) {
+            let how = if by == card && self.stopped_for_source(card, ctx) {
+                Protection::Stopped
+            } else {
+                Protection::NotAffected
+            };
+            return Some(Protected { by, how });
+        }
+        if !destroying {
+            return None;
+        }
+        if let Some(by) = self.indestructible_by(card) {
+            return Some(Protected {
+                by,
+                how: Protection::CannotBeDestroyed,
+            });
+        }
+        self.guarded_from_destruction(card, ctx)
+            .map(|by| Protected {
+                by,
+                how: Protection::NotDestroyedByOthers,
+            })
+    }
+
+    /// True when a one-use shield has already stopped `ctx`'s source for this minion.
+    fn stopped_for_source(&self, card: Uid, ctx: &Ctx) -> bool {
+        self.stopped.contains(&(card, ctx.source))
+            || self
+                .playing
+                .iter()
+                .any(|p| p.card == ctx.source && p.stopped_for.contains(&card))
     }
 
     /// The card whose protection stops `ctx`'s destruction of this minion: another
@@ -59,40 +110,41 @@ impl GameState {
     /// minion's power (Beautiful Castle) are left out, so that reading power can ask
     /// about the others without asking about itself.
     pub(super) fn shielded_from(&self, card: Uid, ctx: &Ctx, by_power: bool) -> bool {
-        if self.stopped.contains(&(card, ctx.source))
-            || self
-                .playing
-                .iter()
-                .any(|p| p.card == ctx.source && p.stopped_for.contains(&card))
-        {
-            return true;
+        self.shield_of(card, ctx, by_power).is_some()
+    }
+
+    /// [`Self::shielded_from`], naming the card that protects the minion (the minion
+    /// itself when a one-use shield already stopped this source for it).
+    fn shield_of(&self, card: Uid, ctx: &Ctx, by_power: bool) -> Option<Uid> {
+        if self.stopped_for_source(card, ctx) {
+            return Some(card);
         }
-        let Some(m) = self.minion(card) else {
-            return false;
-        };
-        let controller = m.controller;
+        let controller = self.minion(card)?.controller;
         let others_card = ctx.you != controller && self.def(ctx.source).card().is_some();
         if !others_card {
-            return false;
+            return None;
         }
         let others_action = self.is_others_action(card, ctx);
-        self.statics().any(|(src, st)| match st {
-            Static::AttachedShieldFromOthersActions => {
-                others_action && src.attached_to == Some(card)
-            }
-            Static::ShieldFromOthersActions(f) => {
-                others_action
-                    && src.controller == controller
-                    && self.minion_matches(f, card, &Ctx::for_source(&src))
-            }
-            // A player who may ignore the base (Infiltrate) loses its protection for
-            // their own minions (reference, Beautiful Castle, fan FAQ).
-            Static::ShieldFromOthersCards(f) => {
-                (by_power || !depends_on_power(f))
-                    && !(src.is_base && self.may_ignore_base(src.base, controller))
-                    && self.minion_matches(f, card, &Ctx::for_source(&src))
-            }
-            _ => false,
+        self.statics().find_map(|(src, st)| {
+            let protects = match st {
+                Static::AttachedShieldFromOthersActions => {
+                    others_action && src.attached_to == Some(card)
+                }
+                Static::ShieldFromOthersActions(f) => {
+                    others_action
+                        && src.controller == controller
+                        && self.minion_matches(f, card, &Ctx::for_source(&src))
+                }
+                // A player who may ignore the base (Infiltrate) loses its protection for
+                // their own minions (reference, Beautiful Castle, fan FAQ).
+                Static::ShieldFromOthersCards(f) => {
+                    (by_power || !depends_on_power(f))
+                        && !(src.is_base && self.may_ignore_base(src.base, controller))
+                        && self.minion_matches(f, card, &Ctx::for_source(&src))
+                }
+                _ => false,
+            };
+            protects.then_some(src.card)
         })
     }
 
@@ -251,6 +303,30 @@ impl GameState {
             }
         }
     }
+}
+
+/// What keeps a chosen minion from being affected (see
+/// [`GameState::protection_against`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Protected {
+    /// The card whose ability protects it (the minion itself for its own ability).
+    pub by: Uid,
+    /// How.
+    pub how: Protection,
+}
+
+/// The kinds of protection that make a chosen minion unaffected.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Protection {
+    /// Nothing can destroy it (Warbot, Heirloom, Pony Land).
+    CannotBeDestroyed,
+    /// Another player's cards cannot destroy it (Too Cute).
+    NotDestroyedByOthers,
+    /// Another player's cards or actions cannot affect it (Beautiful Castle, Smoke
+    /// Bomb, Don't Mess With My Babies!).
+    NotAffected,
+    /// A one-use shield already stopped this ability for it (Tooth and Claw).
+    Stopped,
 }
 
 /// True when a protection's filter looks at the minion's power (Beautiful Castle).

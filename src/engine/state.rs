@@ -102,7 +102,7 @@ pub struct MinionInPlay {
 }
 
 /// A base in play.
-#[derive(Debug, Clone, PartialEq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct BaseInPlay {
     /// The base card.
     pub card: Uid,
@@ -110,6 +110,22 @@ pub struct BaseInPlay {
     pub minions: Vec<MinionInPlay>,
     /// Actions played on the base itself.
     pub actions: Vec<ActionInPlay>,
+    /// Every minion played onto this base since it came into play, with who played
+    /// it (printed Rainbow: "if you have played another minion on this base").
+    #[serde(default)]
+    pub played_here: Vec<(PlayerId, Uid)>,
+}
+
+/// Hashed for a bot's memory of positions ([`crate::bots::SeatView::fingerprint`]):
+/// the minions played here count as who played which card, each once, so a card
+/// played here again and again (a loop) leaves the position the same.
+impl std::hash::Hash for BaseInPlay {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        let mut played = self.played_here.clone();
+        played.sort_unstable_by_key(|&(p, c)| (p.0, c.0));
+        played.dedup();
+        (self.card, &self.minions, &self.actions, played).hash(state);
+    }
 }
 
 /// The turn phases of the rulebook.

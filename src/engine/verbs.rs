@@ -2,7 +2,7 @@
 //! "instead" replacements, triggered abilities and events cannot be bypassed.
 
 use super::board::Loc;
-use super::effect::{Effect, ExtraPlay as ExtraSpec, Static, Target, Trigger};
+use super::effect::{Effect, ExtraPlay as ExtraSpec, Selector, Static, Target, Trigger};
 use super::events::{Event, Zone};
 use super::flow::Task;
 use super::interp::{Ctx, Value};
@@ -444,6 +444,7 @@ impl GameState {
                     card: new,
                     minions: Vec::new(),
                     actions: Vec::new(),
+                    played_here: Vec::new(),
                 });
                 self.did();
                 self.events.push(Event::BaseAdded {
@@ -655,12 +656,31 @@ impl GameState {
             minion: spec.minion,
             by: Some(ctx.source),
         });
-        let in_own_play_phase = self.turn.phase == Phase::PlayCards && self.turn.player == ctx.you;
-        if spec.now || !in_own_play_phase {
+        if self.extra_is_now_or_never(spec, ctx) {
             self.stack.push(Task::ImmediatePlay(ctx.you, allowance));
         } else {
             self.turn.allowances.push(allowance);
         }
+    }
+
+    /// True when an extra play must be used at once or is lost. Rulebook (Excellent
+    /// Movies, Dudes!, "Extra"): "If an ability gives you an extra card during the Play
+    /// Cards phase, you may choose to wait and play it later in that phase, unless it
+    /// was given by a Special ability, or a later part of the ability depends on playing
+    /// the card ..., or if it refers to a specific card (e.g. a card from the discard
+    /// pile ...). An extra card with constraints (e.g. a minion of power 2 or less) is
+    /// not a specific card and can be played later." So it waits in your own Play
+    /// Cards phase (Señor Muchoslam's Talent, To Battle!, On a Roll, Fairy Circle),
+    /// except from a Special or from the discard pile (Zombie Lord, They Keep Coming);
+    /// a card named for a later part of an ability is played with `PlayExtra`, at
+    /// once. Outside your Play Cards phase every extra play is now or never.
+    fn extra_is_now_or_never(&self, spec: &ExtraSpec, ctx: &Ctx) -> bool {
+        let in_own_play_phase = self.turn.phase == Phase::PlayCards && self.turn.player == ctx.you;
+        let by_special = self.def(ctx.source).card().is_some_and(|c| {
+            c.labels.contains(&crate::cards::model::Label::Special)
+                && !self.playing.iter().any(|p| p.card == ctx.source)
+        });
+        !in_own_play_phase || spec.from_discard || by_special
     }
 
     /// The play an extra-play spec gives `ctx.you`, its bound targets resolved now.
@@ -1132,6 +1152,62 @@ impl GameState {
         }
     }
 
+    /// Before a program starts looking at, searching or revealing cards of a deck
+    /// (a choice or a "for each" over it): "If a deck is empty when you need to start
+    /// drawing, searching for, revealing, or looking at cards from it, then shuffle its
+    /// discard pile to make the new deck, and keep going. You also shuffle the discard
+    /// pile if the deck runs out in the middle of drawing, revealing, or looking for
+    /// cards – but not when searching" (Excellent Movies, Dudes!, "Draw 2 Cards"). A
+    /// look at the top (or bottom) N of a deck holding fewer is such a run-out: the
+    /// new deck goes under the cards still there and the look goes on (Lifelong
+    /// Bully's top two with one card left).
+    pub(super) fn refill_decks_for(&mut self, sel: &Selector, ctx: &Ctx) {
+        match sel {
+            Selector::Deck {
+                of, top, bottom, ..
+            } => {
+                let wanted = top
+                    .as_ref()
+                    .or(bottom.as_ref())
+                    .map(|a| self.amount(a, ctx).max(0) as usize);
+                for p in self.players_of(of, ctx) {
+                    let held = self.players[p.ix()].deck.len();
+                    let runs_out = match wanted {
+                        Some(n) => held < n,
+                        None => held == 0,
+                    };
+                    if runs_out {
+                        self.reshuffle(p);
+                    }
+                }
+            }
+            Selector::Search { of, .. } => {
+                for p in self.players_of(of, ctx) {
+                    if self.players[p.ix()].deck.is_empty() {
+                        self.reshuffle(p);
+                    }
+                }
+            }
+            Selector::Union(parts) => {
+                for part in parts {
+                    self.refill_decks_for(part, ctx);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// True when `player` has played no action yet this turn, whoever's turn it is and
+    /// in whatever phase: "your first action in a turn" (Eh?) counts actions played on
+    /// other players' turns and as Specials before scoring.
+    pub(super) fn no_action_played_yet(&self, player: PlayerId) -> bool {
+        !self
+            .turn
+            .played_cards
+            .iter()
+            .any(|&(p, c)| p == player && self.def(c).card().is_some_and(|d| !d.is_minion()))
+    }
+
     /// Shuffles the discard pile to make a new deck.
     pub(super) fn reshuffle(&mut self, player: PlayerId) {
         let p = &mut self.players[player.ix()];
@@ -1195,6 +1271,8 @@ impl GameState {
             self.action_left_with_base(a, old);
         }
         self.bases[b].card = new;
+        // The minions stay, but none of them was played onto the new base.
+        self.bases[b].played_here.clear();
         self.lasting
             .retain(|l| !matches!(l.what, Lasting::Breakpoint { base, .. } if base == old));
         self.ignoring.retain(|i| i.base != old);
@@ -1305,11 +1383,7 @@ impl GameState {
             None => None,
         };
         let focus = if def.is_minion() { None } else { focus };
-        let first_action =
-            !def.is_minion()
-                && !self.turn.played_cards.iter().any(|&(p, c)| {
-                    p == player && self.def(c).card().is_some_and(|d| !d.is_minion())
-                });
+        let first_action = !def.is_minion() && self.no_action_played_yet(player);
         self.playing.push(PlayInProgress {
             card,
             player,
@@ -1337,6 +1411,9 @@ impl GameState {
             }
             if let Some(base) = here {
                 self.turn.played_on.push((player, base, card));
+                if let Some(b) = self.base_index(base) {
+                    self.bases[b].played_here.push((player, card));
+                }
             }
             if self.turn.played_minions.get(player.ix()) == Some(&1) {
                 self.hand_specials(

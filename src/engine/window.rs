@@ -9,6 +9,7 @@
 //! to be played; only then do the abilities that all of it triggered resolve.
 
 use super::decision::{Ask, Choice, Decision, Pending, Resume};
+use super::effect::PlayerSel;
 use super::effect::{Effect, Trigger};
 use super::flow::Task;
 use super::interp::Ctx;
@@ -36,13 +37,12 @@ impl Triggered {
     }
 
     /// True for an ability that a single player "may" use (a "may", an extra play,
-    /// a choice that can be declined). "Each player may" is mandatory (rulebook), and
-    /// so is a Special that replaces going to the discard pile after scoring (First
-    /// Mate, Scout): it and the base's own "instead of the discard pile" ability apply
-    /// to the same event, and "if multiple effects happen at the same time, the player
-    /// whose turn it is determines their order" (Additional Rules).
+    /// a choice that can be declined). "Each player may" is mandatory (rulebook). The
+    /// "you may" Specials in play after their base scores (First Mate, Scout) are
+    /// optional too, after the base's own mandatory abilities ("Me First!": optional
+    /// abilities "include cards in play that say a single player \"may\" do something").
     fn optional(&self) -> bool {
-        self.when != Trigger::AfterMyBaseScores && effect_is_optional(&self.effect)
+        effect_is_optional(&self.effect)
     }
 
     /// Two triggered abilities that are not ordered: the same ability of the same card
@@ -59,15 +59,92 @@ impl Triggered {
     }
 }
 
-/// True for a program that a single player may decline as a whole.
-pub(super) fn effect_is_optional(effect: &Effect) -> bool {
+/// True for a program that a single player may decline as a whole, whatever wraps
+/// its "may" ("Me First!": "cards in play that say a single player \"may\" do
+/// something" are optional): a "may", an extra play, a choice that can be declined,
+/// a "choose one" of such, behind a condition, a binding, a once-a-turn limit or the
+/// first half of "do X to do Y", or given to one player (Equaria's "you may then
+/// move", Fairy Circle's "you may play an extra"). "Each player may" stays mandatory.
+pub fn effect_is_optional(effect: &Effect) -> bool {
     match effect {
         Effect::May(_) | Effect::ExtraPlay(_) => true,
         Effect::Choose(c) => c.optional && c.otherwise == Effect::Nothing,
+        Effect::ChooseOne(modes) => {
+            !modes.is_empty() && modes.iter().all(|m| effect_is_optional(&m.effect))
+        }
         Effect::If {
             then, otherwise, ..
         } => **otherwise == Effect::Nothing && effect_is_optional(then),
+        Effect::OncePerTurn { then, .. } | Effect::Bind { then, .. } | Effect::Let { then, .. } => {
+            effect_is_optional(then)
+        }
+        Effect::ToDo { first, .. } => effect_is_optional(first),
+        Effect::Seq(parts) => !parts.is_empty() && parts.iter().all(effect_is_optional),
+        Effect::AsEach { players, body, .. } => one_player(players) && effect_is_optional(body),
         _ => false,
+    }
+}
+
+/// True for a selector that gives an ability to a single player (a bound player,
+/// "you", "the winner", "the runner-up"; tied players each have it: "Tie Fighter"),
+/// not to "each player".
+fn one_player(players: &PlayerSel) -> bool {
+    matches!(
+        players,
+        PlayerSel::You | PlayerSel::Var(_) | PlayerSel::Place(_)
+    )
+}
+
+/// The program once its player has chosen to use it in the optional round: its
+/// outermost "may", wherever it sits, is answered yes (also one behind a condition,
+/// a binding, a once-a-turn limit or a single player's turn).
+fn accepted(effect: Effect) -> Effect {
+    match effect {
+        Effect::May(inner) => *inner,
+        Effect::If {
+            cond,
+            then,
+            otherwise,
+        } => Effect::If {
+            cond,
+            then: Box::new(accepted(*then)),
+            otherwise,
+        },
+        Effect::OncePerTurn {
+            key,
+            then,
+            per_card,
+        } => Effect::OncePerTurn {
+            key,
+            then: Box::new(accepted(*then)),
+            per_card,
+        },
+        Effect::Bind { bind, value, then } => Effect::Bind {
+            bind,
+            value,
+            then: Box::new(accepted(*then)),
+        },
+        Effect::Let { bind, value, then } => Effect::Let {
+            bind,
+            value,
+            then: Box::new(accepted(*then)),
+        },
+        Effect::ToDo { first, then } => Effect::ToDo {
+            first: Box::new(accepted(*first)),
+            then,
+        },
+        Effect::AsEach {
+            players,
+            body,
+            first_only,
+            current_last,
+        } if one_player(&players) => Effect::AsEach {
+            players,
+            body: Box::new(accepted(*body)),
+            first_only,
+            current_last,
+        },
+        other => other,
     }
 }
 
@@ -93,6 +170,31 @@ impl GameState {
         } else {
             effect
         };
+        // A single player's "may" given to another player than the card's (Equaria's
+        // player who played the minion, a scoring base's winner) is theirs to use in the
+        // optional round: one ability for each such player.
+        if let Effect::AsEach {
+            players,
+            body,
+            first_only: false,
+            ..
+        } = &effect
+        {
+            if one_player(players) && effect_is_optional(body) {
+                for p in self.players_of(players, &ctx) {
+                    let mut ctx = ctx.clone();
+                    ctx.you = p;
+                    let effect = Effect::AsEach {
+                        players: PlayerSel::You,
+                        body: body.clone(),
+                        first_only: false,
+                        current_last: false,
+                    };
+                    self.triggered.push(Triggered { when, effect, ctx });
+                }
+                return;
+            }
+        }
         self.triggered.push(Triggered { when, effect, ctx });
     }
 
@@ -254,25 +356,8 @@ impl GameState {
             next,
             passes: 0,
         });
-        // Choosing it answers its "may" (also one behind its condition).
-        let effect = match chosen.effect {
-            Effect::May(inner) => *inner,
-            Effect::If {
-                cond,
-                then,
-                otherwise,
-            } if matches!(*then, Effect::May(_)) => {
-                let Effect::May(inner) = *then else {
-                    unreachable!("matched a may")
-                };
-                Effect::If {
-                    cond,
-                    then: inner,
-                    otherwise,
-                }
-            }
-            other => other,
-        };
+        // Choosing it answers its "may", wherever it sits.
+        let effect = accepted(chosen.effect);
         self.push_resolution(effect, chosen.ctx);
     }
 }

@@ -508,7 +508,14 @@ impl<'a> Words<'a> {
                 format!("use {}{}", self.labelled(*card), self.target(*to))
             }
             Choice::EndTurn => "end your turn".into(),
-            Choice::Card(c) => self.card_option(*c),
+            Choice::Card(c) => match self.game.option_protected(choice) {
+                Some(p) => format!(
+                    "{}; no effect: {}",
+                    self.card_option(*c),
+                    self.protected(*c, p)
+                ),
+                None => self.card_option(*c),
+            },
             // A base in play with its table number and total; one from the base deck
             // (Terraforming) with its breakpoint.
             Choice::Base(b) => match self.game.base_index(*b) {
@@ -535,6 +542,24 @@ impl<'a> Words<'a> {
             Choice::Mode { label, .. } => label.clone(),
             Choice::Number(n) => format!("power {n}"),
         }
+    }
+
+    /// Why choosing a minion will do nothing to it: "Heirloom, cannot be destroyed:
+    /// its own ability".
+    fn protected(&self, minion: Uid, p: crate::engine::Protected) -> String {
+        use crate::engine::Protection;
+        let how = match p.how {
+            Protection::CannotBeDestroyed => "cannot be destroyed",
+            Protection::NotDestroyedByOthers => "cannot be destroyed by another player's card",
+            Protection::NotAffected => "not affected by another player's card",
+            Protection::Stopped => "already stopped for this ability",
+        };
+        let whose = if p.by == minion && p.how != Protection::Stopped {
+            ": its own ability"
+        } else {
+            ""
+        };
+        format!("{}, {how}{whose}", self.card(p.by))
     }
 
     /// A triggered ability waiting to happen: its card, what it is about, its text.
