@@ -26,6 +26,8 @@
 //! `join`), `start` (the table's creator), `who`, `say TEXT`, `bot NAME`, `quit`; at a
 //! table every command of `smashup play` works as well.
 
+pub mod client;
+
 /// The longest line a client may send, in bytes.
 pub const MAX_LINE: usize = 4096;
 

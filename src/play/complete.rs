@@ -21,10 +21,13 @@ const FIXED: [&str; 5] = ["on", "test", "brief", "normal", "full"];
 pub struct Completion {
     /// Names and codes of what is in the game now.
     pub names: Arc<Mutex<Vec<String>>>,
+    /// Command words besides those of `smashup play` (the lobby's, over the network).
+    pub more_commands: &'static [&'static str],
 }
 
-/// Where the completed text starts, and the completions of `line` up to `pos`.
-pub fn candidates(line: &str, pos: usize, names: &[String]) -> (usize, Vec<String>) {
+/// Where the completed text starts, and the completions of `line` up to `pos`: the
+/// first word from the commands (`more` besides `smashup play`'s), the rest from `names`.
+pub fn candidates(line: &str, pos: usize, names: &[String], more: &[&str]) -> (usize, Vec<String>) {
     let typed = &line[..pos];
     let first_end = typed.find(char::is_whitespace);
     let Some(first_end) = first_end else {
@@ -33,11 +36,13 @@ pub fn candidates(line: &str, pos: usize, names: &[String]) -> (usize, Vec<Strin
             return (pos, Vec::new());
         }
         let start = typed.len() - typed.trim_start().len();
-        let found = COMMANDS
-            .iter()
-            .filter(|c| c.name.starts_with(&word))
-            .map(|c| format!("{} ", c.name))
-            .collect();
+        let mut found: Vec<String> = Vec::new();
+        for c in COMMANDS.iter().map(|c| c.name).chain(more.iter().copied()) {
+            let with_space = format!("{c} ");
+            if c.starts_with(&word) && !found.contains(&with_space) {
+                found.push(with_space);
+            }
+        }
         return (start, found);
     };
     // The name being typed: after the command word, or after " on ".
@@ -100,7 +105,7 @@ impl Completer for Completion {
         _: &Context<'_>,
     ) -> rustyline::Result<(usize, Vec<Pair>)> {
         let names = self.names.lock().map(|n| n.clone()).unwrap_or_default();
-        let (start, found) = candidates(line, pos, &names);
+        let (start, found) = candidates(line, pos, &names, self.more_commands);
         let pairs = found
             .into_iter()
             .map(|w| Pair {
@@ -129,16 +134,27 @@ mod tests {
     #[test]
     fn commands_get_their_space_and_names_come_from_the_game() {
         let names = vec!["Gremlin".to_string(), "The Homeworld".to_string()];
-        assert_eq!(candidates("pl", 2, &names), (0, vec!["play ".to_string()]));
         assert_eq!(
-            candidates("play Gre", 8, &names),
+            candidates("pl", 2, &names, &[]),
+            (0, vec!["play ".to_string()])
+        );
+        assert_eq!(
+            candidates("play Gre", 8, &names, &[]),
             (5, vec!["Gremlin".to_string()])
         );
         assert_eq!(
-            candidates("play gremlin on the h", 21, &names),
+            candidates("play gremlin on the h", 21, &names, &[]),
             (16, vec!["The Homeworld".to_string()])
         );
         // Nothing outside the game: no "Great White North, Eh?".
-        assert_eq!(candidates("card Grea", 9, &names).1, Vec::<String>::new());
+        assert_eq!(
+            candidates("card Grea", 9, &names, &[]).1,
+            Vec::<String>::new()
+        );
+        // Over the network the lobby's words complete too.
+        assert_eq!(
+            candidates("ta", 2, &names, &["tables", "sit"]),
+            (0, vec!["tables ".to_string()])
+        );
     }
 }

@@ -16,6 +16,11 @@ use std::time::Duration;
 pub trait Speaker: Send + Sync {
     /// Queues a line to be spoken after those already queued.
     fn say(&self, text: &str);
+    /// Queues a line before the narration waiting to be spoken, after the other
+    /// urgent lines: a question (and its options) is heard before the story catches up.
+    fn say_first(&self, text: &str) {
+        self.say(text);
+    }
     /// Stops the current line and forgets the queued ones.
     fn stop(&self);
     /// Sets the rate, 0 (slowest) to 100 (fastest); the line to print about it.
@@ -52,6 +57,8 @@ impl Speaker for Silent {
 #[derive(Default)]
 struct Queue {
     lines: VecDeque<String>,
+    /// How many lines at the front of `lines` are urgent (`say_first`).
+    urgent: usize,
     child: Option<Child>,
     problem: Option<String>,
     reported: bool,
@@ -143,6 +150,7 @@ fn speak_loop(command: &str, shared: &(Mutex<Queue>, Condvar)) {
             // Lines that queued up while one was spoken (a bot's whole turn) go to
             // the program together, one a line: speech keeps up with the game.
             let waiting: Vec<String> = q.lines.drain(..).collect();
+            q.urgent = 0;
             if waiting.is_empty() {
                 continue;
             }
@@ -211,9 +219,19 @@ impl Speaker for CommandSpeaker {
         }
     }
 
+    fn say_first(&self, text: &str) {
+        if let Ok(mut q) = self.shared.0.lock() {
+            let at = q.urgent.min(q.lines.len());
+            q.lines.insert(at, text.to_string());
+            q.urgent = at + 1;
+            self.shared.1.notify_one();
+        }
+    }
+
     fn stop(&self) {
         if let Ok(mut q) = self.shared.0.lock() {
             q.lines.clear();
+            q.urgent = 0;
             if let Some(child) = q.child.as_mut() {
                 let _ = child.kill();
                 q.stopped = true;
