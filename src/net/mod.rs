@@ -27,6 +27,12 @@
 //! table every command of `smashup play` works as well.
 
 pub mod client;
+pub mod conn;
+pub mod lobby;
+pub mod server;
+pub mod session;
+pub mod store;
+pub mod table;
 
 /// The longest line a client may send, in bytes.
 pub const MAX_LINE: usize = 4096;
