@@ -24,10 +24,11 @@ pub const LOBBY_IDLE_SECS: u64 = 600;
 /// Seconds a person must be gone before the creator may hand their seat to a bot
 /// (`--bot-after`).
 pub const BOT_AFTER_SECS: u64 = 120;
-/// Lines a client may send at once before the rate counts ([`FLOOD_RATE`]).
-pub const FLOOD_BURST: f64 = 40.0;
-/// Lines a second a client may send, sustained; more and it is disconnected.
-pub const FLOOD_RATE: f64 = 10.0;
+/// Lines a client may send at once before the rate counts (`--flood-rate`).
+pub const FLOOD_BURST: f64 = 100.0;
+/// Lines a second a client may send, sustained; more and it is disconnected
+/// (`--flood-rate`).
+pub const FLOOD_RATE: f64 = 30.0;
 /// Seconds a TLS handshake may take.
 const HANDSHAKE_SECS: u64 = 10;
 
@@ -59,6 +60,10 @@ pub struct ServeArgs {
     /// Seconds a person must be gone before the creator may hand their seat to a bot.
     #[arg(long, value_name = "SECS", default_value_t = BOT_AFTER_SECS)]
     pub bot_after: u64,
+    /// Lines a second one client may send, sustained (after a burst of 100); more and
+    /// it is disconnected. Raise it for scripted load tests.
+    #[arg(long, value_name = "N", default_value_t = FLOOD_RATE)]
+    pub flood_rate: f64,
 }
 
 /// What every connection shares: the lobby, the limits, and who is connected from
@@ -70,6 +75,8 @@ pub struct Server {
     pub lobby_idle: Duration,
     /// How long a seat must be empty before it can go to a bot.
     pub bot_after: Duration,
+    /// Lines a second one client may send, sustained.
+    pub flood_rate: f64,
     max_per_address: usize,
     per_address: Mutex<HashMap<IpAddr, usize>>,
     next_conn: AtomicU64,
@@ -212,6 +219,7 @@ async fn serve(args: &ServeArgs, tls: Option<TlsAcceptor>, dir: Option<PathBuf>)
         lobby,
         lobby_idle: Duration::from_secs(args.lobby_idle),
         bot_after: Duration::from_secs(args.bot_after),
+        flood_rate: args.flood_rate.max(1.0),
         max_per_address: args.max_per_address.max(1),
         per_address: Mutex::new(HashMap::new()),
         next_conn: AtomicU64::new(0),

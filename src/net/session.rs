@@ -5,7 +5,7 @@
 
 use super::conn::{read_line, write_loop, Conn, Incoming};
 use super::lobby::{self, SetupStep, SetupTalk, Shared, HELP};
-use super::server::{Server, FLOOD_BURST, FLOOD_RATE};
+use super::server::{Server, FLOOD_BURST};
 use super::table::{event, NetTable, Settings};
 use super::{Kind, MAX_LINE};
 use crate::quote::{echo, quote};
@@ -37,9 +37,11 @@ struct Session {
     settings: Settings,
 }
 
-/// Counts lines against [`FLOOD_BURST`] and [`FLOOD_RATE`].
+/// Counts lines against [`FLOOD_BURST`] and the server's flood rate
+/// ([`super::server::FLOOD_RATE`] unless told).
 struct Flood {
     tokens: f64,
+    rate: f64,
     at: Instant,
 }
 
@@ -47,7 +49,7 @@ impl Flood {
     /// False once the client sends faster than allowed.
     fn take(&mut self) -> bool {
         let now = Instant::now();
-        let refill = now.duration_since(self.at).as_secs_f64() * FLOOD_RATE;
+        let refill = now.duration_since(self.at).as_secs_f64() * self.rate;
         self.tokens = (self.tokens + refill).min(FLOOD_BURST);
         self.at = now;
         self.tokens -= 1.0;
@@ -77,6 +79,7 @@ where
     let mut buf = Vec::new();
     let mut flood = Flood {
         tokens: FLOOD_BURST,
+        rate: session.server.flood_rate,
         at: Instant::now(),
     };
     let mut last = Instant::now();

@@ -487,7 +487,8 @@ impl NetTable {
         let mut lines = vec![format!("Table {}, created by {}:", self.id, self.creator)];
         for (i, s) in self.seats.iter().enumerate() {
             let what = match (&s.name, s.person) {
-                (None, _) => "free".to_string(),
+                (None, true) => "free".to_string(),
+                (None, false) => "a bot".to_string(),
                 (Some(n), false) => format!("{n}, a bot"),
                 (Some(n), true) if s.conn.is_some() => format!("{n}, here"),
                 (Some(n), true) => match s.gone_since {
