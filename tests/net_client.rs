@@ -358,3 +358,160 @@ mod tls {
         assert!(out.stdout.is_empty());
     }
 }
+
+/// A game on a real `smashup serve`: one person through `smashup join`, one through a
+/// raw socket as `nc` would (plain lines), and a bot, played to the end; neither
+/// person's lines name a card of another seat that they may not know.
+mod real_server {
+    use super::*;
+    use smashup::engine::{GameState, PlayerId, Uid};
+    use std::collections::HashSet;
+
+    #[path = "../leak_check/mod.rs"]
+    mod leak_check;
+
+    /// The server running on a free loopback port, its data in `dir`; its address.
+    fn serve(dir: &std::path::Path) -> (Child, String) {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_smashup"))
+            .args(["serve", "--port", "0", "--flood-rate", "100000", "--data"])
+            .arg(dir)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut first)
+            .unwrap();
+        let addr = first.trim().strip_prefix("Listening on ").unwrap().to_string();
+        (child, addr)
+    }
+
+    /// A scripted person reading plain lines: answers a question with its first
+    /// option's number; true when the line says the game is over.
+    struct Script {
+        in_options: bool,
+    }
+
+    impl Script {
+        fn heard(&mut self, line: &str) -> (Option<String>, bool) {
+            let number = line
+                .split_once(". ")
+                .map(|(n, _)| n)
+                .filter(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
+            let answer = match number {
+                Some(n) if !self.in_options => Some(n.to_string()),
+                _ => None,
+            };
+            self.in_options = number.is_some();
+            (answer, line.starts_with("Game over"))
+        }
+    }
+
+    /// The table number and code in "Table 4 is set up; its join code is 482911. ...".
+    fn table_and_code(line: &str) -> (String, String) {
+        let id = line
+            .split("Table ")
+            .nth(1)
+            .and_then(|r| r.split_whitespace().next())
+            .unwrap();
+        let code = line.split("join code is ").nth(1).unwrap();
+        let code: String = code.chars().take_while(|c| c.is_alphanumeric()).collect();
+        (id.to_string(), code)
+    }
+
+    /// Every card `viewer` may have known at some point of the saved game.
+    fn known_in_game(save: &std::path::Path, viewer: PlayerId) -> (GameState, HashSet<Uid>) {
+        let (file, _) = smashup::play::save::read(save).unwrap();
+        let mut game = GameState::new(&file.config).unwrap();
+        let events = game.take_events();
+        let mut ok = leak_check::allowed(&game, &game, &events, Some(viewer));
+        for &a in &file.answers {
+            let before = game.clone();
+            let events = game.answer(a as usize).unwrap();
+            ok.extend(leak_check::allowed(&before, &game, &events, Some(viewer)));
+        }
+        (game, ok)
+    }
+
+    #[test]
+    fn a_join_client_a_raw_socket_and_a_bot_play_a_game_to_the_end() {
+        let dir = tempfile::tempdir().unwrap();
+        let (mut server, addr) = serve(dir.path());
+
+        // Ben, with a raw socket and plain lines, sets the table up.
+        let ben = TcpStream::connect(&addr).unwrap();
+        ben.set_read_timeout(Some(WAIT)).unwrap();
+        let mut ben_out = ben.try_clone().unwrap();
+        let ben_in = lines_of(ben);
+        let mut ben_seen = Vec::new();
+        let ben_wait = |text: &str, seen: &mut Vec<String>| loop {
+            let line = ben_in.recv_timeout(WAIT).unwrap_or_else(|_| panic!("Ben waited for {text:?}: {seen:#?}"));
+            seen.push(line.clone());
+            if line.contains(text) {
+                return line;
+            }
+        };
+        writeln!(ben_out, "name Ben\nnew --players 3 --bots 1 --seed 21").unwrap();
+        let made = ben_wait("join code is", &mut ben_seen);
+        let (id, code) = table_and_code(&made);
+
+        // Ann sits down through the client.
+        let mut ann = join(&[&addr, "--name", "Ann", "--table", &id, "--code", &code]);
+        ann.expect("Your seat token is");
+        ben_wait("Ann sits down", &mut ben_seen);
+        writeln!(ben_out, "start").unwrap();
+
+        let ben_player = std::thread::spawn(move || {
+            let mut script = Script { in_options: false };
+            loop {
+                let Ok(line) = ben_in.recv_timeout(Duration::from_secs(120)) else {
+                    panic!("Ben heard nothing for two minutes: {:#?}", &ben_seen[ben_seen.len().saturating_sub(30)..]);
+                };
+                ben_seen.push(line.clone());
+                let (answer, over) = script.heard(&line);
+                if over {
+                    writeln!(ben_out, "quit\nquit").unwrap();
+                    return ben_seen;
+                }
+                if let Some(a) = answer {
+                    writeln!(ben_out, "{a}").unwrap();
+                }
+            }
+        });
+        let mut script = Script { in_options: false };
+        loop {
+            let Ok(line) = ann.out.recv_timeout(Duration::from_secs(120)) else {
+                panic!("Ann heard nothing for two minutes: {:#?}", &ann.seen[ann.seen.len().saturating_sub(30)..]);
+            };
+            ann.seen.push(line.clone());
+            let (answer, over) = script.heard(&line);
+            if over {
+                break;
+            }
+            if let Some(a) = answer {
+                ann.type_line(&a);
+            }
+        }
+        ann.type_line("quit");
+        assert_eq!(ann.status(WAIT), Some(0));
+        let (ann_seen, err) = ann.rest();
+        assert!(err.is_empty(), "{err}");
+        let ben_seen = ben_player.join().unwrap();
+        let _ = server.kill();
+        let _ = server.wait();
+
+        // Each person heard their own game, and nothing of the others' hidden cards.
+        let save = dir.path().join(format!("table-{id}.ron"));
+        for (seen, viewer) in [(&ben_seen, PlayerId(0)), (&ann_seen, PlayerId(1))] {
+            assert!(seen.iter().any(|l| l.starts_with("Game over")));
+            let (game, ok) = known_in_game(&save, viewer);
+            for line in seen {
+                assert!(!line.contains('\t'), "framing on a plain line: {line:?}");
+                if let Some(name) = leak_check::leaked(&game, line, &ok) {
+                    panic!("seat {} heard {name}: {line}", viewer.0 + 1);
+                }
+            }
+        }
+    }
+}

@@ -153,9 +153,11 @@ impl Session {
                 sent = typed.recv(), if !leaving => {
                     let line = match sent {
                         Some(Typed::Line(line)) => line,
+                        // At a table the first `quit` leaves the table (the seat is
+                        // kept), the second the server.
                         Some(Typed::Leave) | None => {
                             leaving = true;
-                            "quit".to_string()
+                            "quit\nquit".to_string()
                         }
                     };
                     if let Err(e) = write.write_all(format!("{line}\n").as_bytes()).await {
