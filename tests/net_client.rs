@@ -10,6 +10,9 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 use std::time::{Duration, Instant};
 
+#[path = "leak_check/mod.rs"]
+mod leak_check;
+
 const WAIT: Duration = Duration::from_secs(20);
 
 /// The client running, its standard output arriving line by line.
@@ -366,9 +369,7 @@ mod real_server {
     use super::*;
     use smashup::engine::{GameState, PlayerId, Uid};
     use std::collections::HashSet;
-
-    #[path = "../leak_check/mod.rs"]
-    mod leak_check;
+    use crate::leak_check;
 
     /// The server running on a free loopback port, its data in `dir`; its address.
     fn serve(dir: &std::path::Path) -> (Child, String) {
