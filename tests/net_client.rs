@@ -1,8 +1,10 @@
 //! `smashup join` through the binary in `--plain` mode, against small scripted servers
 //! written here: the opening lines it sends (framing, name, settings, `sit`), framed
 //! lines shown plain (no `prompt` or `words` lines, no tabs), a lost connection taken
-//! back with the seat token, a server that never comes back, bad addresses, and TLS
-//! with a self-signed certificate (accepted with `--tls-ca`, refused without).
+//! back with the seat token, a server that never comes back, bad addresses; and on a
+//! real `smashup serve`: TLS with a self-signed certificate (accepted with `--tls-ca`,
+//! refused without), and a whole game with a raw-socket player and a bot, checked for
+//! leaks of hidden cards.
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
@@ -270,9 +272,6 @@ fn a_bad_or_refused_address_is_one_line_and_a_failure() {
 
 mod tls {
     use super::*;
-    use std::sync::Arc;
-    use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
-    use tokio_rustls::rustls;
 
     /// A self-signed certificate for 127.0.0.1 and localhost, as PEM: (cert, key).
     fn self_signed() -> (String, String) {
@@ -281,70 +280,35 @@ mod tls {
         (key.cert.pem(), key.key_pair.serialize_pem())
     }
 
-    /// A TLS server that answers each connection's first line with a framed lobby line
-    /// and then says goodbye; its address.
-    fn tls_echo(cert: &str, key: &str) -> String {
-        use rustls::pki_types::pem::PemObject;
-        use rustls::pki_types::{CertificateDer, PrivateKeyDer};
-        let certs = vec![CertificateDer::from_pem_slice(cert.as_bytes()).unwrap()];
-        let key = PrivateKeyDer::from_pem_slice(key.as_bytes()).unwrap();
-        let provider = Arc::new(rustls::crypto::ring::default_provider());
-        let config = rustls::ServerConfig::builder_with_provider(provider)
-            .with_safe_default_protocol_versions()
-            .unwrap()
-            .with_no_client_auth()
-            .with_single_cert(certs, key)
-            .unwrap();
-        let acceptor = tokio_rustls::TlsAcceptor::from(Arc::new(config));
-        let std_listener = TcpListener::bind("127.0.0.1:0").unwrap();
-        let addr = std_listener.local_addr().unwrap().to_string();
-        std_listener.set_nonblocking(true).unwrap();
-        std::thread::spawn(move || {
-            let rt = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-                .unwrap();
-            rt.block_on(async move {
-                let listener = tokio::net::TcpListener::from_std(std_listener).unwrap();
-                loop {
-                    let Ok((tcp, _)) = listener.accept().await else {
-                        return;
-                    };
-                    let acceptor = acceptor.clone();
-                    tokio::spawn(async move {
-                        let Ok(tls) = acceptor.accept(tcp).await else {
-                            return;
-                        };
-                        let (r, mut w) = tokio::io::split(tls);
-                        let mut lines = tokio::io::BufReader::new(r).lines();
-                        while let Ok(Some(line)) = lines.next_line().await {
-                            let reply = format!("lobby\tTLS heard: {line}\n");
-                            if w.write_all(reply.as_bytes()).await.is_err() || line == "quit" {
-                                let _ = w.shutdown().await;
-                                return;
-                            }
-                        }
-                    });
-                }
-            });
-        });
-        addr
-    }
-
     #[test]
     fn tls_with_the_servers_certificate_works_and_without_it_is_refused() {
         let (cert, key) = self_signed();
         let dir = tempfile::tempdir().unwrap();
-        let ca = dir.path().join("server.pem");
-        std::fs::write(&ca, &cert).unwrap();
-        let addr = tls_echo(&cert, &key);
+        let (cert_file, key_file) = (dir.path().join("server.pem"), dir.path().join("key.pem"));
+        std::fs::write(&cert_file, &cert).unwrap();
+        std::fs::write(&key_file, &key).unwrap();
+        let mut server = Command::new(env!("CARGO_BIN_EXE_smashup"))
+            .args(["serve", "--port", "0", "--data"])
+            .arg(dir.path())
+            .arg("--tls-cert")
+            .arg(&cert_file)
+            .arg("--tls-key")
+            .arg(&key_file)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut first = String::new();
+        BufReader::new(server.stdout.take().unwrap())
+            .read_line(&mut first)
+            .unwrap();
+        let addr = first.trim().strip_prefix("Listening on ").unwrap().to_string();
 
-        let ca = ca.to_str().unwrap();
+        let ca = cert_file.to_str().unwrap();
         let mut client = join(&[&addr, "--tls", "--tls-ca", ca, "--name", "Ann"]);
-        client.expect("TLS heard: frames on");
-        client.expect("TLS heard: name Ann");
-        client.type_line("who");
-        client.expect("TLS heard: who");
+        client.expect("Hello, Ann.");
+        client.type_line("tables");
+        client.expect("No tables yet");
         client.type_line("quit");
         assert_eq!(client.status(WAIT), Some(0));
 
@@ -359,6 +323,8 @@ mod tls {
         assert_eq!(err.lines().count(), 1, "{err}");
         assert!(err.starts_with("TLS:"), "{err}");
         assert!(out.stdout.is_empty());
+        let _ = server.kill();
+        let _ = server.wait();
     }
 }
 
