@@ -51,7 +51,13 @@ fn main() {
         // Scripted people answer far faster than people, from one address: the
         // flood and per-address limits are lifted for them.
         .args(["serve", "--port", "0", "--bind", "127.0.0.1"])
-        .args(["--flood-rate", "1000000", "--max-per-address", "100000", "--data"])
+        .args([
+            "--flood-rate",
+            "1000000",
+            "--max-per-address",
+            "100000",
+            "--data",
+        ])
         .arg(data.path())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -250,7 +256,11 @@ async fn play(mut p: Person, tally: &Mutex<Tally>) -> Result<(), String> {
             }
             "prompt" => {
                 if let Some(at) = sent.take() {
-                    tally.lock().expect("the tally").latencies.push(at.elapsed());
+                    tally
+                        .lock()
+                        .expect("the tally")
+                        .latencies
+                        .push(at.elapsed());
                 }
                 if !text.starts_with("Your answer") {
                     continue;

@@ -302,7 +302,11 @@ mod tls {
         BufReader::new(server.stdout.take().unwrap())
             .read_line(&mut first)
             .unwrap();
-        let addr = first.trim().strip_prefix("Listening on ").unwrap().to_string();
+        let addr = first
+            .trim()
+            .strip_prefix("Listening on ")
+            .unwrap()
+            .to_string();
 
         let ca = cert_file.to_str().unwrap();
         let mut client = join(&[&addr, "--tls", "--tls-ca", ca, "--name", "Ann"]);
@@ -333,9 +337,9 @@ mod tls {
 /// person's lines name a card of another seat that they may not know.
 mod real_server {
     use super::*;
+    use crate::leak_check;
     use smashup::engine::{GameState, PlayerId, Uid};
     use std::collections::HashSet;
-    use crate::leak_check;
 
     /// The server running on a free loopback port, its data in `dir`; its address.
     fn serve(dir: &std::path::Path) -> (Child, String) {
@@ -350,7 +354,11 @@ mod real_server {
         BufReader::new(child.stdout.take().unwrap())
             .read_line(&mut first)
             .unwrap();
-        let addr = first.trim().strip_prefix("Listening on ").unwrap().to_string();
+        let addr = first
+            .trim()
+            .strip_prefix("Listening on ")
+            .unwrap()
+            .to_string();
         (child, addr)
     }
 
@@ -413,7 +421,9 @@ mod real_server {
         let ben_in = lines_of(ben);
         let mut ben_seen = Vec::new();
         let ben_wait = |text: &str, seen: &mut Vec<String>| loop {
-            let line = ben_in.recv_timeout(WAIT).unwrap_or_else(|_| panic!("Ben waited for {text:?}: {seen:#?}"));
+            let line = ben_in
+                .recv_timeout(WAIT)
+                .unwrap_or_else(|_| panic!("Ben waited for {text:?}: {seen:#?}"));
             seen.push(line.clone());
             if line.contains(text) {
                 return line;
@@ -433,7 +443,10 @@ mod real_server {
             let mut script = Script { in_options: false };
             loop {
                 let Ok(line) = ben_in.recv_timeout(Duration::from_secs(120)) else {
-                    panic!("Ben heard nothing for two minutes: {:#?}", &ben_seen[ben_seen.len().saturating_sub(30)..]);
+                    panic!(
+                        "Ben heard nothing for two minutes: {:#?}",
+                        &ben_seen[ben_seen.len().saturating_sub(30)..]
+                    );
                 };
                 ben_seen.push(line.clone());
                 let (answer, over) = script.heard(&line);
@@ -449,7 +462,10 @@ mod real_server {
         let mut script = Script { in_options: false };
         loop {
             let Ok(line) = ann.out.recv_timeout(Duration::from_secs(120)) else {
-                panic!("Ann heard nothing for two minutes: {:#?}", &ann.seen[ann.seen.len().saturating_sub(30)..]);
+                panic!(
+                    "Ann heard nothing for two minutes: {:#?}",
+                    &ann.seen[ann.seen.len().saturating_sub(30)..]
+                );
             };
             ann.seen.push(line.clone());
             let (answer, over) = script.heard(&line);

@@ -430,4 +430,36 @@ mod tests {
         assert!(problem.unwrap().starts_with("Speech:"));
         assert_eq!(missing.take_problem(), None);
     }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_question_and_its_options_are_spoken_before_the_narration_waiting() {
+        let dir = std::env::temp_dir().join(format!("smashup-first-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let out = dir.join("spoken.txt");
+        let speaker = CommandSpeaker::new(&format!("sleep 0.3; cat >> '{}'", out.display()));
+        speaker.say("Bot 2 draws 2 cards.");
+        // Once that line is being spoken, the rest waits in the queue.
+        for _ in 0..200 {
+            if speaker.shared.0.lock().unwrap().busy {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        speaker.say("Bot 2 plays Pirate King.");
+        speaker.say_first("Your turn.");
+        speaker.say_first("1. end");
+        speaker.say("Bot 2 scores.");
+        for _ in 0..400 {
+            if std::fs::read_to_string(&out).is_ok_and(|t| t.contains("scores")) {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        assert_eq!(
+            std::fs::read_to_string(&out).unwrap(),
+            "Bot 2 draws 2 cards.\nYour turn.\n1. end\nBot 2 plays Pirate King.\nBot 2 scores.\n"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -165,8 +165,7 @@ pub fn run(args: &JoinArgs) -> u8 {
             leave(&ending, tty.as_ref(), code);
         }
     });
-    loop {
-        let Some(line) = term.read() else { break };
+    while let Some(line) = term.read() {
         match commands::parse(&line) {
             Ok(Command::Quit) => break,
             Ok(command) => {
