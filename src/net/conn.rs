@@ -193,7 +193,7 @@ mod tests {
     #[test]
     fn lines_are_bounded_and_checked() {
         let mut input = b"hello\r\n\xff\xfe\n".to_vec();
-        input.extend(std::iter::repeat(b'x').take(MAX_LINE + 10));
+        input.extend(std::iter::repeat_n(b'x', MAX_LINE + 10));
         input.extend(b"\nafter\n");
         assert_eq!(
             lines(&input),
@@ -205,6 +205,29 @@ mod tests {
                 Incoming::End
             ]
         );
+    }
+
+    #[test]
+    fn a_client_that_does_not_read_is_dropped_not_waited_for() {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_time()
+            .build()
+            .unwrap();
+        rt.block_on(async {
+            let kill = Arc::new(Notify::new());
+            let (conn, _rx) = Conn::new(1, Arc::clone(&kill));
+            for _ in 0..OUT_QUEUE {
+                conn.send(Kind::Narration, "a line");
+            }
+            let told = tokio::time::timeout(Duration::from_millis(50), kill.notified());
+            assert!(told.await.is_err(), "a full queue is not yet too full");
+            conn.send(Kind::Narration, "one more");
+            let told = tokio::time::timeout(Duration::from_millis(50), kill.notified());
+            assert!(
+                told.await.is_ok(),
+                "one line more and the client is dropped"
+            );
+        });
     }
 
     #[test]

@@ -22,6 +22,22 @@ pub const TABLE_WORDS: [&str; 12] = [
     "frames",
 ];
 
+/// The words that complete a line in the lobby.
+pub const LOBBY_WORDS: [&str; 12] = [
+    "help",
+    "name",
+    "tables",
+    "new",
+    "sit",
+    "join",
+    "resume",
+    "verbosity",
+    "codes",
+    "recap",
+    "frames",
+    "quit",
+];
+
 /// The lobby's help, one command a line.
 pub const HELP: [&str; 14] = [
     "Lobby commands:",

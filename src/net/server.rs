@@ -7,7 +7,7 @@ use super::table::event;
 use super::DEFAULT_PORT;
 use std::collections::HashMap;
 use std::io::Write as _;
-use std::net::{IpAddr, SocketAddr};
+use std::net::IpAddr;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -267,26 +267,21 @@ async fn serve(args: &ServeArgs, tls: Option<TlsAcceptor>, dir: Option<PathBuf>)
         let tls = tls.clone();
         tokio::spawn(async move {
             let _slot = slot;
-            connection(stream, peer, server, tls).await;
+            connection(stream, server, tls).await;
         });
     }
 }
 
 /// One connection, over TLS or not.
-async fn connection(
-    stream: tokio::net::TcpStream,
-    peer: SocketAddr,
-    server: Arc<Server>,
-    tls: Option<TlsAcceptor>,
-) {
+async fn connection(stream: tokio::net::TcpStream, server: Arc<Server>, tls: Option<TlsAcceptor>) {
     match tls {
-        None => super::session::run(stream, peer, server).await,
+        None => super::session::run(stream, server).await,
         Some(acceptor) => {
             let shake =
                 tokio::time::timeout(Duration::from_secs(HANDSHAKE_SECS), acceptor.accept(stream))
                     .await;
             if let Ok(Ok(stream)) = shake {
-                super::session::run(stream, peer, server).await;
+                super::session::run(stream, server).await;
             }
         }
     }

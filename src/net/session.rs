@@ -9,7 +9,6 @@ use super::server::{Server, FLOOD_BURST};
 use super::table::{event, NetTable, Settings};
 use super::{Kind, MAX_LINE};
 use crate::quote::{echo, quote};
-use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncRead, AsyncWrite, BufReader};
@@ -58,11 +57,10 @@ impl Flood {
 }
 
 /// Serves one connection until it ends.
-pub async fn run<S>(stream: S, peer: SocketAddr, server: Arc<Server>)
+pub async fn run<S>(stream: S, server: Arc<Server>)
 where
     S: AsyncRead + AsyncWrite + Send + Unpin + 'static,
 {
-    let _ = peer;
     let (rd, wr) = tokio::io::split(stream);
     let kill = Arc::new(Notify::new());
     let (conn, rx) = Conn::new(server.next_conn_id(), Arc::clone(&kill));
@@ -126,8 +124,28 @@ where
         .is_err()
     {
         abort.abort();
+        return;
     }
+    // The goodbye is sent and the socket half closed; what the client still sends
+    // is read and dropped for a moment, so that closing does not reset the
+    // connection before the client has read its last line.
+    let _ = tokio::time::timeout(LINGER, async {
+        let mut sink = [0u8; 8192];
+        let mut left = LINGER_BYTES;
+        while left > 0 {
+            match tokio::io::AsyncReadExt::read(&mut reader, &mut sink).await {
+                Ok(0) | Err(_) => break,
+                Ok(n) => left = left.saturating_sub(n),
+            }
+        }
+    })
+    .await;
 }
+
+/// How long a closing connection's last bytes are read and dropped.
+const LINGER: Duration = Duration::from_secs(1);
+/// How many of them at most.
+const LINGER_BYTES: usize = 1 << 20;
 
 impl Session {
     fn greet(&self) {
@@ -167,7 +185,17 @@ impl Session {
                 "on" | "off" => {
                     self.conn.frames(rest.eq_ignore_ascii_case("on"));
                     self.lobby(format!("Frames {}.", rest.to_lowercase()));
-                    self.prompt();
+                    match &self.place {
+                        Place::Seated { table, seat, .. } => {
+                            let mut t = table.lock().await;
+                            t.forget_words(*seat);
+                            t.prompts(Some(*seat));
+                        }
+                        _ => {
+                            self.conn.send(Kind::Words, lobby::LOBBY_WORDS.join("\t"));
+                            self.prompt();
+                        }
+                    }
                 }
                 _ => self.error("Expected on or off after frames.".into()),
             }

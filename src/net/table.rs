@@ -6,6 +6,7 @@
 //! bots answer their questions the same way. Nothing a seat may not know reaches it.
 
 use super::conn::{kind_of, Conn};
+pub use super::settings::Settings;
 use super::store::{self, SeatRecord, TableRecord};
 use super::Kind;
 use crate::bots::{Bot, BotKind, SeatView};
@@ -19,67 +20,6 @@ use crate::quote::echo;
 use crate::sim::TURN_LIMIT;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
-
-/// The words a seat's settings take, which `smashup play` sets with flags.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Settings {
-    /// How much is narrated.
-    pub verbosity: Verbosity,
-    /// Card codes lead lists and answers.
-    pub codes: bool,
-    /// The recap is said at the start of each of the seat's turns.
-    pub recap: bool,
-}
-
-impl Default for Settings {
-    fn default() -> Self {
-        Settings {
-            verbosity: Verbosity::Normal,
-            codes: true,
-            recap: false,
-        }
-    }
-}
-
-impl Settings {
-    /// Applies `verbosity X`, `codes on|off` or `recap on|off`; `None` if `line` is
-    /// none of them, else the line to answer with.
-    pub fn apply(&mut self, line: &str) -> Option<Result<String, String>> {
-        let mut words = line.split_whitespace();
-        let word = words.next()?.to_lowercase();
-        let value = words.next().map(str::to_lowercase);
-        if words.next().is_some() {
-            return None;
-        }
-        let on_off = |v: Option<&str>, what: &str| match v {
-            Some("on") => Ok(true),
-            Some("off") => Ok(false),
-            _ => Err(format!("Expected on or off after {what}.")),
-        };
-        Some(match word.as_str() {
-            "verbosity" => match value.as_deref().map(Verbosity::parse) {
-                None => Ok(format!("Verbosity {}.", self.verbosity.name())),
-                Some(Some(v)) => {
-                    self.verbosity = v;
-                    Ok(format!("Verbosity {}.", v.name()))
-                }
-                Some(None) => Err("Expected brief, normal or full after verbosity.".into()),
-            },
-            "codes" => on_off(value.as_deref(), "codes").map(|on| {
-                self.codes = on;
-                format!("Codes {}.", if on { "on" } else { "off" })
-            }),
-            "recap" => on_off(value.as_deref(), "recap").map(|on| {
-                self.recap = on;
-                format!(
-                    "Recap at each of your turns {}.",
-                    if on { "on" } else { "off" }
-                )
-            }),
-            _ => return None,
-        })
-    }
-}
 
 /// One seat of a networked table.
 pub struct NetSeat {
@@ -185,23 +125,13 @@ impl NetTable {
             Some(r) if r.game.pending().is_none() => "game over",
             Some(_) => "playing",
         };
-        let sat: Vec<&str> = self
-            .seats
-            .iter()
-            .filter_map(|s| s.name.as_deref())
-            .collect();
         format!(
-            "Table {}: {} players, {}, {} free; {state}; created by {}{}.",
+            "Table {}: {} players, {}, {} free; {state}; created by {}.",
             self.id,
             self.seats.len(),
             count(bots, "bot"),
             count(free, "seat"),
             self.creator,
-            if sat.is_empty() {
-                String::new()
-            } else {
-                format!("; seated: {}", sat.join(", "))
-            }
         )
     }
 
@@ -269,6 +199,7 @@ impl NetTable {
             },
         };
         self.seats[seat].name = Some(name.to_string());
+        self.save_seats();
         self.arrive(seat, conn, settings);
         Ok(seat)
     }
@@ -356,6 +287,24 @@ impl NetTable {
         let said = format!("{name} left the table.");
         self.tell_others(seat, Kind::Lobby, &said);
         event(&format!("table {}: {said}", self.id));
+        let over = self
+            .game
+            .as_ref()
+            .is_some_and(|r| r.game.pending().is_none());
+        if over && self.seats.iter().all(|s| s.conn.is_none()) {
+            self.closed = true;
+            event(&format!(
+                "table {}: closed, its game is over and everyone has left",
+                self.id
+            ));
+            self.remove_files();
+        }
+    }
+
+    /// Sends the completion words again at the next prompt (a client has just
+    /// asked for frames).
+    pub fn forget_words(&mut self, seat: usize) {
+        self.seats[seat].words.clear();
     }
 
     // ----- the creator's commands -----
@@ -820,7 +769,6 @@ impl NetTable {
                     save.clone(),
                     state.clone(),
                     PlayerId(i as u8),
-                    Vec::new(),
                 ));
             }
         }

@@ -178,11 +178,6 @@ impl Client {
         }
         false
     }
-
-    /// Everything received, one string.
-    pub fn text(&self) -> String {
-        self.lines.join("\n")
-    }
 }
 
 /// The number of the option a scripted person takes: the first one that is not

@@ -23,8 +23,8 @@ impl Table {
                 return;
             }
             let p = d.player;
-            if let Some(here) = self.here.filter(|&h| h != p) {
-                self.wait_elsewhere(here, p);
+            if self.here.is_some_and(|h| h != p) {
+                self.wait_elsewhere(p);
                 return;
             }
             if let Some(bot) = self.seats[p.ix()].bot.as_mut() {
@@ -53,7 +53,7 @@ impl Table {
 
     /// A networked seat's view waits for `p` to answer elsewhere; the seat hears who
     /// it waits for when that changes to a person.
-    fn wait_elsewhere(&mut self, _here: PlayerId, p: PlayerId) {
+    fn wait_elsewhere(&mut self, p: PlayerId) {
         let changed = self.prompt != Prompt::Elsewhere(p);
         self.prompt = Prompt::Elsewhere(p);
         if changed && self.seats[p.ix()].is_human() {

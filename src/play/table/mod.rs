@@ -2,7 +2,10 @@
 //! where, the narration log, and what the keyboard is being asked. Lines go in, lines
 //! come out; bots answer their own questions as soon as they are asked, so one typed
 //! line can bring a whole bot turn of narration. Nothing here reads or prints: the
-//! terminal (or a test) does that.
+//! terminal (or a test) does that. At a networked table (`smashup serve`) each person's
+//! seat has a table of its own, its view ([`Table::set_here`]): it narrates to that seat
+//! alone, parses that seat's lines, and follows the answers given elsewhere
+//! ([`Table::follow`]).
 
 mod drive;
 mod typed;
@@ -178,17 +181,16 @@ impl Table {
         self.auto_recap = on;
     }
 
-    /// One networked seat's view of a saved game (a server restarting), with that
-    /// seat's own narration log; nothing is said until the seat comes back
-    /// ([`Table::rejoin`]).
-    pub fn load_view(save: SaveFile, game: GameState, here: PlayerId, log: Vec<String>) -> Table {
+    /// One networked seat's view of a saved game (a server restarting); nothing is
+    /// said until the seat comes back ([`Table::rejoin`]). Its log starts empty.
+    pub fn load_view(save: SaveFile, game: GameState, here: PlayerId) -> Table {
         let mut table = Table::with(
             game,
             save.config,
             save.answers,
             save.seats,
             save.verbosity,
-            log,
+            Vec::new(),
             None,
         );
         table.here = Some(here);
@@ -206,19 +208,6 @@ impl Table {
     /// Every answer given so far, bots' included: with the set-up, the whole game.
     pub fn answers_given(&self) -> &[u32] {
         &self.answers
-    }
-
-    /// The seat whose answer the game waits for, while it waits for one.
-    pub fn waiting_for(&self) -> Option<PlayerId> {
-        match self.prompt {
-            Prompt::Over => None,
-            _ => self.game.pending().map(|d| d.player),
-        }
-    }
-
-    /// The narration log, for a networked seat's view to be kept over a restart.
-    pub fn log(&self) -> &[String] {
-        &self.log
     }
 
     /// A networked seat's view: the seat whose turn it is to answer (`here` or not)
