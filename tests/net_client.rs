@@ -451,8 +451,7 @@ mod real_server {
                 ben_seen.push(line.clone());
                 let (answer, over) = script.heard(&line);
                 if over {
-                    writeln!(ben_out, "quit\nquit").unwrap();
-                    return ben_seen;
+                    return (ben_seen, ben_out);
                 }
                 if let Some(a) = answer {
                     writeln!(ben_out, "{a}").unwrap();
@@ -476,17 +475,12 @@ mod real_server {
                 ann.type_line(&a);
             }
         }
-        ann.type_line("quit");
-        assert_eq!(ann.status(WAIT), Some(0));
-        let (ann_seen, err) = ann.rest();
-        assert!(err.is_empty(), "{err}");
-        let ben_seen = ben_player.join().unwrap();
-        let _ = server.kill();
-        let _ = server.wait();
+        let (ben_seen, mut ben_out) = ben_player.join().unwrap();
 
-        // Each person heard their own game, and nothing of the others' hidden cards.
+        // Each person heard their own game, and nothing of the others' hidden cards
+        // (checked before they leave: a finished table is forgotten once everyone has).
         let save = dir.path().join(format!("table-{id}.ron"));
-        for (seen, viewer) in [(&ben_seen, PlayerId(0)), (&ann_seen, PlayerId(1))] {
+        for (seen, viewer) in [(&ben_seen, PlayerId(0)), (&ann.seen, PlayerId(1))] {
             assert!(seen.iter().any(|l| l.starts_with("Game over")));
             let (game, ok) = known_in_game(&save, viewer);
             for line in seen {
@@ -496,5 +490,12 @@ mod real_server {
                 }
             }
         }
+        writeln!(ben_out, "quit\nquit").unwrap();
+        ann.type_line("quit");
+        assert_eq!(ann.status(WAIT), Some(0));
+        let (_, err) = ann.rest();
+        assert!(err.is_empty(), "{err}");
+        let _ = server.kill();
+        let _ = server.wait();
     }
 }
