@@ -341,10 +341,12 @@ mod real_server {
     use smashup::engine::{GameState, PlayerId, Uid};
     use std::collections::HashSet;
 
-    /// The server running on a free loopback port, its data in `dir`; its address.
-    fn serve(dir: &std::path::Path) -> (Child, String) {
+    /// The server running on loopback at `port` (0: a free one), its data in `dir`;
+    /// its address.
+    fn serve(dir: &std::path::Path, port: u16) -> (Child, String) {
+        let port = port.to_string();
         let mut child = Command::new(env!("CARGO_BIN_EXE_smashup"))
-            .args(["serve", "--port", "0", "--flood-rate", "100000", "--data"])
+            .args(["serve", "--port", &port, "--flood-rate", "100000", "--data"])
             .arg(dir)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -412,7 +414,7 @@ mod real_server {
     #[test]
     fn a_join_client_a_raw_socket_and_a_bot_play_a_game_to_the_end() {
         let dir = tempfile::tempdir().unwrap();
-        let (mut server, addr) = serve(dir.path());
+        let (mut server, addr) = serve(dir.path(), 0);
 
         // Ben, with a raw socket and plain lines, sets the table up.
         let ben = TcpStream::connect(&addr).unwrap();
@@ -491,6 +493,36 @@ mod real_server {
             }
         }
         writeln!(ben_out, "quit\nquit").unwrap();
+        ann.type_line("quit");
+        assert_eq!(ann.status(WAIT), Some(0));
+        let (_, err) = ann.rest();
+        assert!(err.is_empty(), "{err}");
+        let _ = server.kill();
+        let _ = server.wait();
+    }
+
+    #[test]
+    fn the_client_takes_its_seat_back_when_the_server_is_killed_and_restarted() {
+        let dir = tempfile::tempdir().unwrap();
+        let (mut server, addr) = serve(dir.path(), 0);
+        let port: u16 = addr.rsplit(':').next().unwrap().parse().unwrap();
+        let mut ann = join(&[&addr, "--name", "Ann"]);
+        ann.expect("Hello, Ann.");
+        ann.type_line("new --players 2 --bots 1 --seed 5");
+        let token = ann.expect("Your seat token is");
+        ann.type_line("start");
+        ann.expect("Your turn");
+        // The server dies mid-game and comes back on the same port with its data.
+        server.kill().unwrap();
+        server.wait().unwrap();
+        ann.expect(&format!("Connection to {addr} lost"));
+        let (mut server, _) = serve(dir.path(), port);
+        ann.expect(&format!("Connected again to {addr}"));
+        let again = ann.expect("Your seat token is");
+        assert_eq!(again, token, "the same seat, by its token");
+        ann.expect("Your turn");
+        ann.type_line("score");
+        ann.expect("15 VP wins");
         ann.type_line("quit");
         assert_eq!(ann.status(WAIT), Some(0));
         let (_, err) = ann.rest();
