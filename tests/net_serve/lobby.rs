@@ -93,6 +93,20 @@ fn the_lobby_refuses_what_it_should_and_tells_the_table() {
     assert!(ben
         .wait_for("Undo is off at a networked table", 10)
         .is_some());
+    // `new` without flags asks the numbered questions of `smashup play`.
+    let mut eve = server.client();
+    eve.send("Eve");
+    eve.send("new --seed 4");
+    assert!(eve.wait_for("How many players?", 10).is_some());
+    eve.send("2");
+    assert!(eve.wait_for("How many of them are bots?", 10).is_some());
+    eve.send("1");
+    assert!(eve
+        .wait_for("Table 2 is set up; its join code is", 10)
+        .is_some());
+    assert!(eve
+        .wait_for("You sit at table 2 in seat 1 as Eve", 10)
+        .is_some());
     // Leaving before the end keeps the seat; quitting the lobby closes the connection.
     ben.send("quit");
     assert!(ben.wait_for("your seat is kept", 10).is_some());
