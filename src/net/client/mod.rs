@@ -88,43 +88,47 @@ impl JoinArgs {
     }
 }
 
-/// Joins a server and plays; the process exit status (0 when the person left, 1
-/// when the server could not be reached or was lost, 2 for bad flags).
-pub fn run(args: &JoinArgs) -> u8 {
-    let target = match Target::parse(&args.address, crate::net::DEFAULT_PORT) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("{e}");
-            return 2;
-        }
-    };
-    let tls = match args
+/// The first connection made, and what making it again needs.
+struct Reached {
+    target: Target,
+    tls: Option<tokio_rustls::TlsConnector>,
+    runtime: tokio::runtime::Runtime,
+    first: Box<dyn wire::Wire>,
+}
+
+/// Reads the address and TLS flags and connects; `Err` is the one line to print and
+/// the exit status (2 for flags that do not make sense, 1 for a server not reached).
+fn reach(args: &JoinArgs) -> Result<Reached, (String, u8)> {
+    let target = Target::parse(&args.address, crate::net::DEFAULT_PORT).map_err(|e| (e, 2))?;
+    let tls = args
         .tls
         .then(|| wire::tls_connector(args.tls_ca.as_deref()))
-    {
-        None => None,
-        Some(Ok(c)) => Some(c),
-        Some(Err(e)) => {
-            eprintln!("{e}");
-            return 2;
-        }
-    };
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .transpose()
+        .map_err(|e| (e, 2))?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(1)
         .enable_all()
         .build()
-    {
+        .map_err(|e| (format!("Cannot start the network: {e}."), 1))?;
+    let first = runtime
+        .block_on(wire::connect(&target, tls.as_ref()))
+        .map_err(|e| (e, 1))?;
+    Ok(Reached {
+        target,
+        tls,
+        runtime,
+        first,
+    })
+}
+
+/// Joins a server and plays; the process exit status (0 when the person left, 1
+/// when the server could not be reached or was lost, 2 for bad flags).
+pub fn run(args: &JoinArgs) -> u8 {
+    let reached = match reach(args) {
         Ok(r) => r,
-        Err(e) => {
-            eprintln!("Cannot start the network: {e}.");
-            return 1;
-        }
-    };
-    let first = match runtime.block_on(wire::connect(&target, tls.as_ref())) {
-        Ok(w) => w,
-        Err(e) => {
-            eprintln!("{e}");
-            return 1;
+        Err((line, code)) => {
+            eprintln!("{line}");
+            return code;
         }
     };
     let speaker = speech::from_flags(args.speech, args.speech_command.as_deref());
@@ -148,8 +152,8 @@ pub fn run(args: &JoinArgs) -> u8 {
         opening.push(format!("sit {table} {code}"));
     }
     let session = Session {
-        target,
-        tls,
+        target: reached.target,
+        tls: reached.tls,
         opening,
         settings,
         screen: Arc::clone(&screen),
@@ -157,7 +161,8 @@ pub fn run(args: &JoinArgs) -> u8 {
     let (typed, heard) = tokio::sync::mpsc::unbounded_channel();
     let (ended, end) = std::sync::mpsc::channel();
     let ending = Arc::clone(&screen);
-    runtime.spawn(async move {
+    let first = reached.first;
+    reached.runtime.spawn(async move {
         let code = session.run(first, heard).await;
         // The keyboard's thread may be waiting in the line editor: the program ends
         // here, with the terminal as it was.
@@ -165,25 +170,34 @@ pub fn run(args: &JoinArgs) -> u8 {
             leave(&ending, tty.as_ref(), code);
         }
     });
-    while let Some(line) = term.read() {
-        match commands::parse(&line) {
-            Ok(Command::Quit) => break,
-            Ok(command) => {
-                if let Some(lines) = speech_command(screen.speaker(), &command) {
-                    screen.show_local(&lines);
-                    continue;
-                }
-            }
-            Err(_) => {}
-        }
-        if typed.send(Typed::Line(line)).is_err() {
-            break;
-        }
-    }
+    read_keyboard(&mut term, &screen, &typed);
     let _ = typed.send(Typed::Leave);
     let code = end.recv_timeout(Duration::from_secs(5)).unwrap_or(0);
     screen.finish();
     code
+}
+
+/// Sends the typed lines to the server until `quit` or the end of input; the speech
+/// commands are answered here, on the person's own machine.
+fn read_keyboard(
+    term: &mut Terminal,
+    screen: &Screen,
+    typed: &tokio::sync::mpsc::UnboundedSender<Typed>,
+) {
+    while let Some(line) = term.read() {
+        if let Ok(command) = commands::parse(&line) {
+            if command == Command::Quit {
+                return;
+            }
+            if let Some(lines) = speech_command(screen.speaker(), &command) {
+                screen.show_local(&lines);
+                continue;
+            }
+        }
+        if typed.send(Typed::Line(line)).is_err() {
+            return;
+        }
+    }
 }
 
 /// Ends the program from the network's thread: the last lines spoken, the terminal
