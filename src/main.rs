@@ -118,6 +118,8 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Sit at a table of a game server (smashup serve) on another machine.
+    Join(smashup::net::client::JoinArgs),
     /// Run scenario files (a position, answers, checks) and print pass or fail for each.
     Scenario {
         /// Scenario files (RON), e.g. tests/scenarios/pirates/*.ron.
@@ -151,6 +153,7 @@ fn main() -> ExitCode {
     };
     match command {
         Command::Play(args) => ExitCode::from(smashup::play::run(&args)),
+        Command::Join(args) => ExitCode::from(smashup::net::client::run(&args)),
         Command::Serve(args) => ExitCode::from(smashup::net::server::run(&args)),
         Command::Card {
             query,

@@ -458,6 +458,7 @@ pub fn run(args: &TableArgs, catalog: Catalog) -> u8 {
     let options = terminal::TerminalOptions {
         plain: args.plain,
         color: false,
+        more_commands: &[],
     };
     let mut term = terminal::Terminal::new(&options, Arc::clone(&speaker));
     term.speech_problems();

@@ -55,6 +55,7 @@
 //!   does not read its lines is sent one line (when it can be) and disconnected; see
 //!   [`server`] for the limits.
 
+pub mod client;
 pub mod conn;
 pub mod lobby;
 pub mod server;

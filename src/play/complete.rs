@@ -24,6 +24,8 @@ pub struct Completion {
     /// The words a line may start with, when not the game's commands (the table
     /// companion's commands and players).
     pub first_words: Arc<Mutex<Vec<String>>>,
+    /// Command words besides those of `smashup play` (the lobby's, over the network).
+    pub more_commands: &'static [&'static str],
 }
 
 /// Where the completed text starts, and the completions of `line` up to `pos`.
@@ -47,11 +49,16 @@ pub fn candidates_after(
             return (pos, Vec::new());
         }
         let start = typed.len() - typed.trim_start().len();
-        let found = first_words
+        let mut found: Vec<String> = Vec::new();
+        for c in first_words
             .iter()
             .filter(|c| c.to_lowercase().starts_with(&word))
-            .map(|c| format!("{c} "))
-            .collect();
+        {
+            let with_space = format!("{c} ");
+            if !found.contains(&with_space) {
+                found.push(with_space);
+            }
+        }
         return (start, found);
     };
     // The name being typed: after the command word, or after " on ".
@@ -126,7 +133,13 @@ impl Completer for Completion {
             .map(|n| n.clone())
             .unwrap_or_default();
         let (start, found) = if first.is_empty() {
-            candidates(line, pos, &names)
+            let commands: Vec<String> = COMMANDS
+                .iter()
+                .map(|c| c.name)
+                .chain(self.more_commands.iter().copied())
+                .map(str::to_string)
+                .collect();
+            candidates_after(line, pos, &names, &commands)
         } else {
             candidates_after(line, pos, &names, &first)
         };
@@ -169,6 +182,11 @@ mod tests {
         );
         // Nothing outside the game: no "Great White North, Eh?".
         assert_eq!(candidates("card Grea", 9, &names).1, Vec::<String>::new());
+        // Over the network the lobby's words complete too.
+        assert_eq!(
+            candidates_after("ta", 2, &names, &["tables".to_string(), "sit".to_string()]),
+            (0, vec!["tables ".to_string()])
+        );
     }
 
     #[test]

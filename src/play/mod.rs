@@ -201,21 +201,38 @@ pub fn too_long(bytes: usize) -> String {
 /// Handles one typed line: speech commands here, the rest at the table. A line
 /// longer than [`MAX_LINE`] is refused before anything else is done with it.
 pub fn respond(table: &mut Table, speaker: &dyn Speaker, line: &str) -> Vec<Line> {
-    let line_of = |kind, text: String| vec![Line { kind, text }];
     if line.len() > MAX_LINE {
-        return line_of(LineKind::Error, too_long(line.len()));
+        return vec![Line {
+            kind: LineKind::Error,
+            text: too_long(line.len()),
+        }];
     }
     match commands::parse(line) {
-        Err(e) => line_of(LineKind::Error, e),
-        Ok(Command::Stop) => {
+        Err(e) => vec![Line {
+            kind: LineKind::Error,
+            text: e,
+        }],
+        Ok(command) => match speech_command(speaker, &command) {
+            Some(lines) => lines,
+            None => table.command(command),
+        },
+    }
+}
+
+/// The answer to a speech command (`stop`, `rate N`, `speech test`), which the
+/// player's own machine handles (over the network too); `None` for other commands.
+pub fn speech_command(speaker: &dyn Speaker, command: &Command) -> Option<Vec<Line>> {
+    let line_of = |kind, text: String| Some(vec![Line { kind, text }]);
+    match command {
+        Command::Stop => {
             speaker.stop();
             line_of(LineKind::Answer, "Stopped.".into())
         }
-        Ok(Command::Rate(n)) => match speaker.set_rate(n) {
+        Command::Rate(n) => match speaker.set_rate(*n) {
             Ok(text) => line_of(LineKind::Answer, text),
             Err(e) => line_of(LineKind::Error, e),
         },
-        Ok(Command::SpeechTest) => {
+        Command::SpeechTest => {
             if speaker.is_on() {
                 line_of(
                     LineKind::Answer,
@@ -229,7 +246,7 @@ pub fn respond(table: &mut Table, speaker: &dyn Speaker, line: &str) -> Vec<Line
                 )
             }
         }
-        Ok(command) => table.command(command),
+        _ => None,
     }
 }
 
@@ -241,6 +258,7 @@ pub fn run(args: &PlayArgs) -> u8 {
     let options = terminal::TerminalOptions {
         plain: args.plain,
         color: args.color,
+        more_commands: &[],
     };
     let mut term = terminal::Terminal::new(&options, Arc::clone(&speaker));
     let code = play(args, &mut term, &speaker);

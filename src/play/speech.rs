@@ -16,6 +16,11 @@ use std::time::Duration;
 pub trait Speaker: Send + Sync {
     /// Queues a line to be spoken after those already queued.
     fn say(&self, text: &str);
+    /// Queues a line before the narration waiting to be spoken, after the other
+    /// urgent lines: a question (and its options) is heard before the story catches up.
+    fn say_first(&self, text: &str) {
+        self.say(text);
+    }
     /// Stops the current line and forgets the queued ones.
     fn stop(&self);
     /// Sets the rate, 0 (slowest) to 100 (fastest); the line to print about it.
@@ -52,6 +57,8 @@ impl Speaker for Silent {
 #[derive(Default)]
 struct Queue {
     lines: VecDeque<String>,
+    /// How many lines at the front of `lines` are urgent (`say_first`).
+    urgent: usize,
     child: Option<Child>,
     problem: Option<String>,
     reported: bool,
@@ -143,6 +150,7 @@ fn speak_loop(command: &str, shared: &(Mutex<Queue>, Condvar)) {
             // Lines that queued up while one was spoken (a bot's whole turn) go to
             // the program together, one a line: speech keeps up with the game.
             let waiting: Vec<String> = q.lines.drain(..).collect();
+            q.urgent = 0;
             if waiting.is_empty() {
                 continue;
             }
@@ -211,9 +219,19 @@ impl Speaker for CommandSpeaker {
         }
     }
 
+    fn say_first(&self, text: &str) {
+        if let Ok(mut q) = self.shared.0.lock() {
+            let at = q.urgent.min(q.lines.len());
+            q.lines.insert(at, text.to_string());
+            q.urgent = at + 1;
+            self.shared.1.notify_one();
+        }
+    }
+
     fn stop(&self) {
         if let Ok(mut q) = self.shared.0.lock() {
             q.lines.clear();
+            q.urgent = 0;
             if let Some(child) = q.child.as_mut() {
                 let _ = child.kill();
                 q.stopped = true;
@@ -411,5 +429,37 @@ mod tests {
         }
         assert!(problem.unwrap().starts_with("Speech:"));
         assert_eq!(missing.take_problem(), None);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_question_and_its_options_are_spoken_before_the_narration_waiting() {
+        let dir = std::env::temp_dir().join(format!("smashup-first-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let out = dir.join("spoken.txt");
+        let speaker = CommandSpeaker::new(&format!("sleep 0.3; cat >> '{}'", out.display()));
+        speaker.say("Bot 2 draws 2 cards.");
+        // Once that line is being spoken, the rest waits in the queue.
+        for _ in 0..200 {
+            if speaker.shared.0.lock().unwrap().busy {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        speaker.say("Bot 2 plays Pirate King.");
+        speaker.say_first("Your turn.");
+        speaker.say_first("1. end");
+        speaker.say("Bot 2 scores.");
+        for _ in 0..400 {
+            if std::fs::read_to_string(&out).is_ok_and(|t| t.contains("scores")) {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        assert_eq!(
+            std::fs::read_to_string(&out).unwrap(),
+            "Bot 2 draws 2 cards.\nYour turn.\n1. end\nBot 2 plays Pirate King.\nBot 2 scores.\n"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

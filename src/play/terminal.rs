@@ -17,7 +17,7 @@ use crate::quote::echo;
 use rustyline::history::DefaultHistory;
 use rustyline::{
     Cmd, ColorMode, ConditionalEventHandler, Config, Editor, Event, EventContext, EventHandler,
-    KeyCode, KeyEvent, Modifiers, RepeatCount,
+    ExternalPrinter, KeyCode, KeyEvent, Modifiers, RepeatCount,
 };
 use std::io::{BufRead, IsTerminal, Write};
 use std::sync::{Arc, Mutex};
@@ -38,6 +38,63 @@ pub struct TerminalOptions {
     pub plain: bool,
     /// Colour questions and errors (unless NO_COLOR is set).
     pub color: bool,
+    /// Command words Tab completes besides those of `smashup play` (the lobby's,
+    /// for `smashup join`).
+    pub more_commands: &'static [&'static str],
+}
+
+/// A line's colour with `--color`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tint {
+    /// As the terminal shows text.
+    Plain,
+    /// Bold: questions and their options.
+    Bold,
+    /// Red: errors.
+    Red,
+    /// Cyan: chat and the table's comings and goings.
+    Cyan,
+}
+
+impl LineKind {
+    /// The colour of this kind of line.
+    pub fn tint(self) -> Tint {
+        match self {
+            LineKind::Question => Tint::Bold,
+            LineKind::Error => Tint::Red,
+            LineKind::Narration | LineKind::Answer => Tint::Plain,
+        }
+    }
+}
+
+/// How lines look on this terminal: wrapped to its width, coloured or not. Copied
+/// freely to whatever prints lines (the network client's reader prints too).
+#[derive(Debug, Clone, Copy)]
+pub struct Look {
+    width: Option<usize>,
+    color: bool,
+}
+
+impl Look {
+    /// `text` as printed: wrapped, coloured with `--color`, each piece ending in a
+    /// newline.
+    pub fn render(&self, tint: Tint, text: &str) -> String {
+        use crossterm::style::Stylize;
+        let mut out = String::new();
+        for piece in wrap(text, self.width) {
+            let piece = piece.as_str();
+            let painted = match tint {
+                _ if !self.color => piece.to_string(),
+                Tint::Plain => piece.to_string(),
+                Tint::Bold => piece.bold().to_string(),
+                Tint::Red => piece.red().to_string(),
+                Tint::Cyan => piece.cyan().to_string(),
+            };
+            out.push_str(&painted);
+            out.push('\n');
+        }
+        out
+    }
 }
 
 /// Said for an input line that is not UTF-8 text: it is skipped, and nothing changes.
@@ -48,8 +105,7 @@ pub struct Terminal {
     editor: Option<Editor<Completion, DefaultHistory>>,
     stdin: std::io::StdinLock<'static>,
     echo: bool,
-    width: Option<usize>,
-    color: bool,
+    look: Look,
     speaker: Arc<dyn Speaker>,
     names: Arc<Mutex<Vec<String>>>,
     /// The first failure to write to the output: from then on nothing is read.
@@ -65,6 +121,7 @@ pub struct Terminal {
 pub fn editor(
     names: &Arc<Mutex<Vec<String>>>,
     first_words: &Arc<Mutex<Vec<String>>>,
+    more_commands: &'static [&'static str],
     speaker: &Arc<dyn Speaker>,
 ) -> Option<Editor<Completion, DefaultHistory>> {
     let config = Config::builder()
@@ -76,6 +133,7 @@ pub fn editor(
     e.set_helper(Some(Completion {
         names: Arc::clone(names),
         first_words: Arc::clone(first_words),
+        more_commands,
     }));
     e.bind_sequence(PASTE_START, EventHandler::Simple(Cmd::Noop));
     e.bind_sequence(
@@ -97,6 +155,12 @@ impl Terminal {
         }
     }
 
+    /// The completion words, shared: whoever learns what is in the game now (the
+    /// network client's reader) refreshes them.
+    pub fn completion_names(&self) -> Arc<Mutex<Vec<String>>> {
+        Arc::clone(&self.names)
+    }
+
     /// The names Tab completes after a command: what is in the game now.
     pub fn set_names(&self, names: Vec<String>) {
         if let Ok(mut n) = self.names.lock() {
@@ -112,7 +176,7 @@ impl Terminal {
         let editor = if options.plain || !interactive {
             None
         } else {
-            editor(&names, &first_words, &speaker)
+            editor(&names, &first_words, options.more_commands, &speaker)
         };
         let out_terminal = std::io::stdout().is_terminal();
         let width = if out_terminal {
@@ -128,8 +192,10 @@ impl Terminal {
             editor,
             stdin: std::io::stdin().lock(),
             echo: !interactive,
-            width,
-            color: options.color && !no_color,
+            look: Look {
+                width,
+                color: options.color && !no_color,
+            },
             speaker,
             names,
             write_failed: None,
@@ -147,29 +213,34 @@ impl Terminal {
     }
 
     fn print(&mut self, kind: LineKind, text: &str) {
-        use crossterm::style::Stylize;
         if self.write_failed.is_some() {
             return;
         }
         let mut out = std::io::stdout().lock();
-        for piece in wrap(text, self.width) {
-            let result = if self.color {
-                match kind {
-                    LineKind::Question => writeln!(out, "{}", piece.as_str().bold()),
-                    LineKind::Error => writeln!(out, "{}", piece.as_str().red()),
-                    LineKind::Narration | LineKind::Answer => writeln!(out, "{piece}"),
-                }
-            } else {
-                writeln!(out, "{piece}")
-            };
-            if let Err(e) = result {
-                self.write_failed = Some(e);
-                return;
-            }
-        }
-        if let Err(e) = out.flush() {
+        let written = out
+            .write_all(self.look.render(kind.tint(), text).as_bytes())
+            .and_then(|()| out.flush());
+        if let Err(e) = written {
             self.write_failed = Some(e);
         }
+    }
+
+    /// How lines look here, for printing from elsewhere.
+    pub fn look(&self) -> Look {
+        self.look
+    }
+
+    /// True when lines are read with the line editor (not `--plain`).
+    pub fn editing(&self) -> bool {
+        self.editor.is_some()
+    }
+
+    /// Something that prints whole lines from another thread above the line being
+    /// edited, without breaking it; `None` without the line editor, where printing to
+    /// standard output is already safe.
+    pub fn external_printer(&mut self) -> Option<Box<dyn ExternalPrinter + Send>> {
+        let printer = self.editor.as_mut()?.create_external_printer().ok()?;
+        Some(Box::new(printer))
     }
 
     /// Prints a speech problem once, if there is one.
@@ -293,6 +364,7 @@ mod tests {
         let mut e = editor(
             &Arc::new(Mutex::new(Vec::new())),
             &Arc::new(Mutex::new(Vec::new())),
+            &[],
             &speaker,
         )
         .expect("the editor starts");
