@@ -272,16 +272,16 @@ async fn serve(args: &ServeArgs, tls: Option<TlsAcceptor>, dir: Option<PathBuf>)
     }
 }
 
-/// One connection, over TLS or not.
+/// One connection, over TLS or not, from a browser or a line client.
 async fn connection(stream: tokio::net::TcpStream, server: Arc<Server>, tls: Option<TlsAcceptor>) {
     match tls {
-        None => super::session::run(stream, server).await,
+        None => super::web::route(stream, server).await,
         Some(acceptor) => {
             let shake =
                 tokio::time::timeout(Duration::from_secs(HANDSHAKE_SECS), acceptor.accept(stream))
                     .await;
             if let Ok(Ok(stream)) = shake {
-                super::session::run(stream, server).await;
+                super::web::route(stream, server).await;
             }
         }
     }
