@@ -44,6 +44,7 @@ function send(line, mine) {
     return false;
   }
   ws.send(line);
+  document.body.dataset.prompt = ""; // until the server has answered this line
   if (mine) addLine("mine", line);
   return true;
 }
@@ -151,9 +152,20 @@ function tableLine(text) {
   list.append(li);
 }
 
+// The turn a line starts, if it starts one: "Turn 4, Bot 2's turn." or, for your own
+// turn, its first question "Ann, your turn 4, ...". Each turn gets one heading.
+let lastTurn = null;
+function startsTurn(kind, text) {
+  const m = (kind === "narration" && /^Turn (\d+), /.exec(text)) ||
+    (kind === "question" && /\byour turn (\d+)\b/.exec(text));
+  if (!m || m[1] === lastTurn) return false;
+  lastTurn = m[1];
+  return true;
+}
+
 function addLine(kind, text) {
   const log = $("log");
-  const turn = kind === "narration" && /^Turn \d+, /.test(text);
+  const turn = startsTurn(kind, text);
   const el = document.createElement(turn ? "h2" : "p");
   el.className = kind;
   el.textContent = text;

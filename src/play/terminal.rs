@@ -294,7 +294,8 @@ mod tests {
             &Arc::new(Mutex::new(Vec::new())),
             &Arc::new(Mutex::new(Vec::new())),
             &speaker,
-        ).expect("the editor starts");
+        )
+        .expect("the editor starts");
         let bound = e.bind_sequence(PASTE_START, EventHandler::Simple(Cmd::Noop));
         assert!(matches!(bound, Some(EventHandler::Simple(Cmd::Noop))));
     }
