@@ -27,7 +27,7 @@ use tokio_tungstenite::tungstenite::Message;
 
 /// How long a new connection has to send `GET ` before it counts as a line client
 /// (who waits for the greeting and sends nothing first).
-pub const SNIFF: Duration = Duration::from_millis(300);
+pub const SNIFF: Duration = Duration::from_millis(1000);
 /// The longest HTTP request head read, in bytes.
 const MAX_HEAD: usize = 8192;
 /// How long a browser may take to send its request head.
@@ -205,6 +205,8 @@ async fn read_head<S: AsyncRead + Unpin>(stream: &mut S) -> Option<Vec<u8>> {
 
 /// Refuses a WebSocket opened by a page from another site (its Origin is not this
 /// host), so no other site can play in a visitor's name.
+// The signature is tungstenite's handshake callback's, large error and all.
+#[allow(clippy::result_large_err)]
 fn same_origin(req: &Request, resp: Response) -> Result<Response, ErrorResponse> {
     let header = |name: &str| {
         req.headers()
