@@ -268,3 +268,47 @@ where
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What `route` answers to `request` sent at once, as a browser does.
+    fn answer_to(request: &str) -> String {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        rt.block_on(async {
+            let (mut client, server_side) = tokio::io::duplex(1 << 16);
+            let (lobby, _) = super::super::lobby::Lobby::open(None);
+            let server = Arc::new(Server::for_tests(lobby));
+            client.write_all(request.as_bytes()).await.unwrap();
+            tokio::spawn(route(server_side, server));
+            let mut out = Vec::new();
+            let _ =
+                tokio::time::timeout(Duration::from_secs(5), client.read_to_end(&mut out)).await;
+            String::from_utf8_lossy(&out).to_string()
+        })
+    }
+
+    #[test]
+    fn the_page_is_served_with_its_type_and_policy() {
+        let page = answer_to("GET / HTTP/1.1\r\nHost: x\r\n\r\n");
+        assert!(page.starts_with("HTTP/1.1 200 OK\r\n"), "{page}");
+        assert!(page.contains("Content-Type: text/html; charset=utf-8"));
+        assert!(page.contains("Content-Security-Policy: default-src 'none'; script-src 'self'"));
+        assert!(page.contains("role=\"log\""));
+        let script = answer_to("GET /app.js HTTP/1.1\r\n\r\n");
+        assert!(script.contains("Content-Type: text/javascript"), "{script}");
+        let missing = answer_to("GET /../../etc/passwd HTTP/1.1\r\n\r\n");
+        assert!(missing.starts_with("HTTP/1.1 404"), "{missing}");
+    }
+
+    #[test]
+    fn a_line_client_still_gets_the_line_protocol() {
+        let lines = answer_to("frames on\nquit\n");
+        assert!(lines.contains("lobby\tFrames on."), "{lines}");
+        assert!(!lines.contains("HTTP/1.1"));
+    }
+}

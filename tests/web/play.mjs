@@ -78,6 +78,15 @@ async function until(page, fn, secs = 20) {
   throw new Error(`timed out waiting for ${fn}`);
 }
 
+// At a phone's width (or 200% zoom of a small window) nothing needs sideways scrolling.
+async function narrow(page, what) {
+  const before = page.viewportSize();
+  await page.setViewportSize({ width: 320, height: 640 });
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+  check(wide <= 320, `${what} fits a 320-pixel-wide phone screen (${wide} pixels wide)`);
+  await page.setViewportSize(before);
+}
+
 async function logText(page) {
   return page.locator("#log").innerText();
 }
@@ -119,6 +128,7 @@ try {
   console.log(`screenshot: ${lobbyShot}`);
   await audit(ann.page, "the lobby");
   await tabOrder(ann.page, "the lobby");
+  await narrow(ann.page, "the lobby");
 
   // Ann sets up a table with the form, by keyboard.
   await ann.page.locator("#new-name").fill("Ann");
@@ -195,6 +205,7 @@ try {
       console.log(`screenshot: ${gameShot}`);
       await audit(ann.page, "the game page");
       await tabOrder(ann.page, "the game page");
+      await narrow(ann.page, "the game page");
     }
     if (!reloaded && ben.answers >= 10) {
       // Ben's connection drops (a reload): the page resumes his seat by its token.
