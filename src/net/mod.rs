@@ -63,6 +63,7 @@ pub mod session;
 pub mod settings;
 pub mod store;
 pub mod table;
+pub mod web;
 
 /// The longest line a client may send, in bytes.
 pub const MAX_LINE: usize = 4096;

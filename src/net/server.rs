@@ -83,6 +83,20 @@ pub struct Server {
 }
 
 impl Server {
+    /// A server with the default limits over `lobby`, for tests of one connection.
+    #[cfg(test)]
+    pub(crate) fn for_tests(lobby: Lobby) -> Server {
+        Server {
+            lobby,
+            lobby_idle: Duration::from_secs(LOBBY_IDLE_SECS),
+            bot_after: Duration::from_secs(BOT_AFTER_SECS),
+            flood_rate: FLOOD_RATE,
+            max_per_address: MAX_PER_ADDRESS,
+            per_address: Mutex::new(HashMap::new()),
+            next_conn: AtomicU64::new(0),
+        }
+    }
+
     /// The next connection's number.
     pub fn next_conn_id(&self) -> u64 {
         self.next_conn.fetch_add(1, Ordering::Relaxed) + 1
@@ -272,16 +286,16 @@ async fn serve(args: &ServeArgs, tls: Option<TlsAcceptor>, dir: Option<PathBuf>)
     }
 }
 
-/// One connection, over TLS or not.
+/// One connection, over TLS or not, from a browser or a line client.
 async fn connection(stream: tokio::net::TcpStream, server: Arc<Server>, tls: Option<TlsAcceptor>) {
     match tls {
-        None => super::session::run(stream, server).await,
+        None => super::web::route(stream, server).await,
         Some(acceptor) => {
             let shake =
                 tokio::time::timeout(Duration::from_secs(HANDSHAKE_SECS), acceptor.accept(stream))
                     .await;
             if let Ok(Ok(stream)) = shake {
-                super::session::run(stream, server).await;
+                super::web::route(stream, server).await;
             }
         }
     }
