@@ -50,6 +50,8 @@ enum Format {
 enum Command {
     /// Play a game against bots or people at this keyboard (also: smashup with no command).
     Play(smashup::play::PlayArgs),
+    /// Hold tables for people on other machines (smashup join, nc, telnet).
+    Serve(smashup::net::server::ServeArgs),
     /// What a card or base does: by code (pm5, b21), code and name, name, or a prefix.
     Card {
         /// For example: pm5, "pa Cannon", "b21 Tortuga 4 3 2", dartagnan, full sail.
@@ -141,6 +143,7 @@ fn main() -> ExitCode {
     };
     match command {
         Command::Play(args) => ExitCode::from(smashup::play::run(&args)),
+        Command::Serve(args) => ExitCode::from(smashup::net::server::run(&args)),
         Command::Card {
             query,
             braille,

@@ -23,8 +23,45 @@
 //!
 //! Commands in the lobby: `help`, `name NAME`, `tables`, `new [FLAGS]` (the set-up flags
 //! of `smashup play`, or numbered questions when none are given), `sit TABLE CODE` (also
-//! `join`), `start` (the table's creator), `who`, `say TEXT`, `bot NAME`, `quit`; at a
-//! table every command of `smashup play` works as well.
+//! `join`), `resume TOKEN`, `start` (the table's creator), `who`, `say TEXT`, `bot NAME`,
+//! `quit`; at a table every command of `smashup play` works as well.
+//!
+//! # The conversation (what `smashup serve` does)
+//!
+//! - On connecting, two `lobby` lines: a greeting ("Smash Up server, 2 tables open. ...")
+//!   and "Your name? Type it, or name NAME.". A first line that is not a lobby command is
+//!   taken as the name; `name NAME` renames in the lobby.
+//! - `new` answers with "Table N is set up; its join code is CODE. ..." (CODE: six
+//!   digits) and seats its creator. Sitting (`new`, `sit`, `resume`) answers with one
+//!   `lobby` line "You sit at table N in seat S as NAME. Your seat token is TOKEN: resume
+//!   TOKEN gets this seat back."; coming back to a started game then gives a one-paragraph
+//!   summary and the current question (or "Waiting for NAME to answer.").
+//! - At a table: `quit` (or `leave`) leaves it, keeping the seat once the game has
+//!   started; `quit` in the lobby closes the connection. `undo` is refused at a networked
+//!   table and `save` is not needed (the server saves after every answer); both say so in
+//!   one `error` line. A line answering another seat's question is refused ("Not your
+//!   question: ...").
+//! - Settings for the connection's seat, in the lobby or at a table: `verbosity
+//!   brief|normal|full`, `codes on|off`, `recap on|off`.
+//! - `prompt` lines: `lobby> ` in the lobby; at a table `Your answer> ` when the game waits
+//!   for this seat's answer, else `> `. One comes after the server has answered each line,
+//!   and one when the game starts waiting for this seat. `words` comes after `frames on`
+//!   and whenever the words change (at a table: the commands, then the names and codes of
+//!   what this seat may name now).
+//! - Table events (`lobby` kind): "Ben sits down in seat 2.", "Ben left the table.", "Ben
+//!   is back.", "A bot plays for Ben from now on."; chat (`chat` kind): "Ann says: TEXT".
+//! - Refusals are one `error` line each: a line that is not UTF-8, longer than
+//!   [`MAX_LINE`], a wrong code, a seat taken. A client that floods, idles in the lobby, or
+//!   does not read its lines is sent one line (when it can be) and disconnected; see
+//!   [`server`] for the limits.
+
+pub mod conn;
+pub mod lobby;
+pub mod server;
+pub mod session;
+pub mod settings;
+pub mod store;
+pub mod table;
 
 /// The longest line a client may send, in bytes.
 pub const MAX_LINE: usize = 4096;

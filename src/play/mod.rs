@@ -133,7 +133,7 @@ fn autosave_place(given: Option<&Path>) -> Result<PathBuf, String> {
 
 /// The user's data folder for the game (`$XDG_DATA_HOME`, `~/.local/share` or
 /// `%APPDATA%`, then `smashup/`), whether or not it exists yet.
-fn data_folder() -> Option<PathBuf> {
+pub fn data_folder() -> Option<PathBuf> {
     let env = |k: &str| {
         std::env::var_os(k)
             .filter(|v| !v.is_empty())
@@ -304,6 +304,7 @@ fn play(args: &PlayArgs, term: &mut terminal::Terminal, speaker: &Arc<dyn Speake
                 draft: args.draft,
                 all_bases: args.all_bases,
                 names: args.names.clone(),
+                ask_people: true,
                 bot: match BotKind::parse(&args.bot) {
                     Some(kind) => kind,
                     None => {

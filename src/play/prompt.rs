@@ -23,6 +23,9 @@ pub enum Prompt {
     UseWhich { options: Vec<usize> },
     /// "You can still play ... end anyway?"; the index of the end-turn option.
     ConfirmEnd { end: usize, what: String },
+    /// A networked seat's view: another seat (a person elsewhere, or a bot the server
+    /// runs) is answering; its answer comes in through `Table::follow`.
+    Elsewhere(PlayerId),
     /// The game is over (or stopped).
     Over,
 }

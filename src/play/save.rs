@@ -195,6 +195,13 @@ pub fn write(path: &Path, save: &SaveFile) -> Result<(), String> {
     }
     let text = ron::ser::to_string_pretty(save, ron::ser::PrettyConfig::default())
         .map_err(|e| format!("cannot write the game as text: {e}"))?;
+    write_atomic(path, &text)
+}
+
+/// Writes `text` to `path` through a temporary file, flushed to disk, and a rename
+/// (the server's table files go through here too).
+pub fn write_atomic(path: &Path, text: &str) -> Result<(), String> {
+    let name = path.display();
     let tmp = temp_path(path, std::process::id());
     let written = std::fs::File::create(&tmp).and_then(|mut f| {
         f.write_all(text.as_bytes())?;

@@ -45,6 +45,9 @@ pub struct SetupFlags {
     /// The people's names, in seat order (`--names Ann,Ben`); the rest are asked or
     /// numbered.
     pub names: Vec<String>,
+    /// True at one keyboard; false at a networked table, where the people sit down
+    /// later: their names and factions are not asked (factions not given are drawn).
+    pub ask_people: bool,
 }
 
 /// A game ready to start.
@@ -255,7 +258,7 @@ pub fn setup(flags: &SetupFlags, console: &mut dyn Console) -> Result<Setup, Set
             crate::quote::name(n)
         } else if humans == 1 {
             "You".to_string()
-        } else if asked_bots {
+        } else if asked_bots && flags.ask_people {
             say(
                 console,
                 LineKind::Question,
@@ -305,7 +308,7 @@ pub fn setup(flags: &SetupFlags, console: &mut dyn Console) -> Result<Setup, Set
 
     let method = if flags.draft {
         2
-    } else if !given.is_empty() || humans == 0 {
+    } else if !given.is_empty() || humans == 0 || !flags.ask_people {
         1
     } else {
         let entries = vec![
@@ -371,6 +374,7 @@ pub fn setup(flags: &SetupFlags, console: &mut dyn Console) -> Result<Setup, Set
             }
         }
         3 => {}
+        _ if !flags.ask_people => {}
         _ => {
             for seat in 0..humans {
                 while factions[seat].len() < 2 {

@@ -23,6 +23,10 @@ impl Table {
                 return;
             }
             let p = d.player;
+            if self.here.is_some_and(|h| h != p) {
+                self.wait_elsewhere(p);
+                return;
+            }
             if let Some(bot) = self.seats[p.ix()].bot.as_mut() {
                 let i = bot.choose(&SeatView::new(&self.game, p));
                 if let Err(e) = self.apply(p, i) {
@@ -32,7 +36,7 @@ impl Table {
                 }
                 continue;
             }
-            if self.humans().len() > 1 && self.keyboard != Some(p) {
+            if self.here.is_none() && self.humans().len() > 1 && self.keyboard != Some(p) {
                 self.prompt = Prompt::PassTo(p);
                 let name = self.seats[p.ix()].name.clone();
                 self.push(
@@ -47,16 +51,36 @@ impl Table {
         }
     }
 
+    /// A networked seat's view waits for `p` to answer elsewhere; the seat hears who
+    /// it waits for when that changes to a person.
+    fn wait_elsewhere(&mut self, p: PlayerId) {
+        let changed = self.prompt != Prompt::Elsewhere(p);
+        self.prompt = Prompt::Elsewhere(p);
+        if changed && self.seats[p.ix()].is_human() {
+            let name = self.seats[p.ix()].name.clone();
+            self.push(LineKind::Narration, format!("Waiting for {name}."));
+        }
+    }
+
     /// The game has ended: it stays open for questions about it until `quit`.
     pub(super) fn over(&mut self) {
         if self.prompt != Prompt::Over {
             self.prompt = Prompt::Over;
-            self.push(
-                LineKind::Question,
-                "The game is over. Look back with score, bases, log or recap; type quit to leave."
-                    .into(),
-            );
+            self.over_line();
         }
+    }
+
+    /// "The game is over", and what can still be done.
+    pub(super) fn over_line(&mut self) {
+        let leave = if self.here.is_some() {
+            "type quit to leave the table"
+        } else {
+            "type quit to leave"
+        };
+        self.push(
+            LineKind::Question,
+            format!("The game is over. Look back with score, bases, log or recap; {leave}."),
+        );
     }
 
     /// Prints the current question.
@@ -80,7 +104,7 @@ impl Table {
             Prompt::Where { card, options } => Some(prompt::where_menu(d, &w, *card, options)),
             Prompt::UseWhich { options } => Some(prompt::use_menu(d, &w, options)),
             Prompt::ConfirmEnd { end, what } => Some(prompt::confirm_end_menu(*end, what)),
-            Prompt::PassTo(_) | Prompt::Over => None,
+            Prompt::PassTo(_) | Prompt::Elsewhere(_) | Prompt::Over => None,
         }
     }
 

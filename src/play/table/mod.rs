@@ -2,7 +2,10 @@
 //! where, the narration log, and what the keyboard is being asked. Lines go in, lines
 //! come out; bots answer their own questions as soon as they are asked, so one typed
 //! line can bring a whole bot turn of narration. Nothing here reads or prints: the
-//! terminal (or a test) does that.
+//! terminal (or a test) does that. At a networked table (`smashup serve`) each person's
+//! seat has a table of its own, its view ([`Table::set_here`]): it narrates to that seat
+//! alone, parses that seat's lines, and follows the answers given elsewhere
+//! ([`Table::follow`]).
 
 mod drive;
 mod typed;
@@ -86,6 +89,10 @@ pub struct Table {
     missed: SinceLastTurn,
     /// A new game's deal, narrated when the game starts.
     opening: Option<Vec<Event>>,
+    /// At a networked table: the one seat this table is the view of. Only that seat
+    /// answers here; the others answer elsewhere (`follow`), and the narration is told
+    /// to that seat ("you"), naming only what it may know.
+    here: Option<PlayerId>,
 }
 
 impl Table {
@@ -170,6 +177,7 @@ impl Table {
             auto_recap: false,
             missed: SinceLastTurn::new(seats_len),
             opening: None,
+            here: None,
         }
     }
 
@@ -181,6 +189,64 @@ impl Table {
     /// Says the recap at the start of each person's turn (`--recap`).
     pub fn set_auto_recap(&mut self, on: bool) {
         self.auto_recap = on;
+    }
+
+    /// One networked seat's view of a saved game (a server restarting); nothing is
+    /// said until the seat comes back ([`Table::rejoin`]). Its log starts empty.
+    pub fn load_view(save: SaveFile, game: GameState, here: PlayerId) -> Table {
+        let mut table = Table::with(
+            game,
+            save.config,
+            save.answers,
+            save.seats,
+            save.verbosity,
+            Vec::new(),
+            None,
+        );
+        table.here = Some(here);
+        table.advance();
+        table.out.clear();
+        table
+    }
+
+    /// Makes this table one networked seat's view of the game (see [`Table::follow`]);
+    /// set before [`Table::start`].
+    pub fn set_here(&mut self, seat: PlayerId) {
+        self.here = Some(seat);
+    }
+
+    /// Every answer given so far, bots' included: with the set-up, the whole game.
+    pub fn answers_given(&self) -> &[u32] {
+        &self.answers
+    }
+
+    /// A networked seat's view: the seat whose turn it is to answer (`here` or not)
+    /// answered `index` elsewhere; narrates it to this seat and moves on. The lines to
+    /// send to this seat.
+    pub fn follow(&mut self, index: usize) -> Vec<Line> {
+        if let Some(d) = self.game.pending() {
+            let p = d.player;
+            if let Err(e) = self.apply(p, index) {
+                self.error(format!("An answer from elsewhere was refused ({e})."));
+            }
+            self.advance();
+        }
+        std::mem::take(&mut self.out)
+    }
+
+    /// Where the game stands in one paragraph, and the question if this seat is
+    /// being asked (for a seat coming back to a networked table).
+    pub fn rejoin(&mut self) -> Vec<Line> {
+        self.summary();
+        match self.prompt {
+            Prompt::Elsewhere(p) => {
+                let name = self.seats[p.ix()].name.clone();
+                self.answer_line(format!("Waiting for {name} to answer."));
+            }
+            Prompt::Over => self.over_line(),
+            _ => self.ask(),
+        }
+        std::mem::take(&mut self.out)
     }
 
     /// Runs the bots until a person must answer, and returns everything to print.
@@ -267,8 +333,12 @@ impl Table {
             .collect()
     }
 
-    /// Who narration calls "you": the only person at the table, if there is one.
+    /// Who narration calls "you": the networked seat this view is for, or the only
+    /// person at the table, if there is one.
     fn narration_viewer(&self) -> Option<PlayerId> {
+        if self.here.is_some() {
+            return self.here;
+        }
         match self.humans().as_slice() {
             [one] => Some(*one),
             _ => None,
@@ -277,6 +347,9 @@ impl Table {
 
     /// Whose screen it is now: the person being asked, or the one who has the keyboard.
     fn reader(&self) -> Option<PlayerId> {
+        if self.here.is_some() {
+            return self.here;
+        }
         if self.passing_to().is_some() {
             return None;
         }

@@ -137,6 +137,7 @@ impl Table {
             Prompt::Over => self.error(
                 "The game is over: type quit to leave, or log, score or bases to look back.".into(),
             ),
+            Prompt::Elsewhere(p) => self.not_yours(p),
             _ => {
                 let Some(menu) = self.menu() else { return };
                 match pick(text, &menu.items()) {
@@ -196,6 +197,11 @@ impl Table {
         match (&self.prompt, self.game.pending()) {
             (Prompt::Over, _) | (_, None) => {
                 self.error(format!("You cannot {what}: the game is over."));
+                None
+            }
+            (Prompt::Elsewhere(p), _) => {
+                let p = *p;
+                self.not_yours(p);
                 None
             }
             (_, Some(d)) => Some(d.ask.clone()),
@@ -327,7 +333,21 @@ impl Table {
         }
     }
 
+    /// A networked seat tried to answer while another seat is being asked.
+    fn not_yours(&mut self, p: PlayerId) {
+        let name = self.seats[p.ix()].name.clone();
+        self.error(format!(
+            "Not your question: {name} is answering now. Type status to hear where the game is."
+        ));
+    }
+
     pub(super) fn on_undo(&mut self) {
+        if self.here.is_some() {
+            self.error(
+                "Undo is off at a networked table: the others have already heard your play.".into(),
+            );
+            return;
+        }
         let mine = self
             .game
             .pending()
@@ -429,6 +449,7 @@ impl Table {
                 None => "The game has stopped.".to_string(),
             },
             (Prompt::PassTo(p), _) => format!("Waiting for {} to take the keyboard.", w.name(*p)),
+            (Prompt::Elsewhere(p), _) => format!("Waiting for {} to answer.", w.name(*p)),
             (_, Some(_)) => match self.menu() {
                 Some(menu) => format!("Waiting for your answer: {}", menu.header),
                 None => String::new(),
@@ -473,6 +494,12 @@ impl Table {
                 Prompt::PassTo(p) => {
                     let name = self.seats[p.ix()].name.clone();
                     self.answer_line(format!("Pass to {name}, then press Enter."));
+                }
+                Prompt::Elsewhere(p) => {
+                    let name = self.seats[p.ix()].name.clone();
+                    self.answer_line(format!(
+                        "Waiting for {name} to answer. Meanwhile: hand, bases, base N, score, card X, deck, discard, log, recap, rules, status, say TEXT, who."
+                    ));
                 }
                 _ => self.answer_line(
                     "The game is over: quit, or look back with log, score and bases.".into(),
