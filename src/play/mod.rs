@@ -17,6 +17,7 @@ pub mod pick;
 pub mod prompt;
 pub mod queries;
 pub mod recap;
+pub mod refusal;
 pub mod rules;
 pub mod save;
 pub mod seat;

@@ -3,6 +3,7 @@
 //! options, save, quit).
 
 use super::*;
+use crate::play::refusal;
 
 impl Table {
     /// Handles one understood command and returns what to print.
@@ -145,7 +146,16 @@ impl Table {
                         let act = menu.entries[k].act.clone();
                         self.act(act);
                     }
-                    Err(e) => self.error(e),
+                    Err(e) => {
+                        // A place in play that is not offered: say what forbids it.
+                        let refused = match (&self.prompt, self.game.pending()) {
+                            (Prompt::Where { card, .. }, Some(d)) => {
+                                refusal::refuse(&self.words(Some(d.player)), d.player, *card, text)
+                            }
+                            _ => None,
+                        };
+                        self.error(refused.unwrap_or(e))
+                    }
                 }
             }
         }
@@ -267,11 +277,15 @@ impl Table {
                         match found {
                             Ok(Act::Answer(i)) => self.answer_human(i),
                             Ok(_) => self.act(Act::Play { card, options }),
-                            Err(e) => self.error(format!(
-                                "{} cannot go on {}. {e}",
-                                w.labelled(card),
-                                quote(t.trim())
-                            )),
+                            Err(e) => self.error(
+                                refusal::refuse(&w, d.player, card, &t).unwrap_or_else(|| {
+                                    format!(
+                                        "{} cannot go on {}. {e}",
+                                        w.labelled(card),
+                                        quote(t.trim())
+                                    )
+                                }),
+                            ),
                         }
                     }
                 },
