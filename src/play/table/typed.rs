@@ -260,7 +260,12 @@ impl Table {
         for (at, _) in lower.match_indices(" on ") {
             splits.push((text[..at].to_string(), Some(text[at + 4..].to_string())));
         }
-        let first_error = pick(text, &items).err();
+        // Nothing fits: the card part's answer (with its "did you mean"), as the
+        // place is only looked at once the card is known.
+        let first_error = match splits.get(1) {
+            Some((card_text, _)) => pick(card_text, &items).err(),
+            None => pick(text, &items).err(),
+        };
         for (card_text, target) in splits {
             let Ok(k) = pick(&card_text, &items) else {
                 continue;
