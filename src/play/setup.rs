@@ -214,6 +214,21 @@ pub fn setup(flags: &SetupFlags, console: &mut dyn Console) -> Result<Setup, Set
         .map(|t| faction_id(t, &pool))
         .collect::<Result<_, _>>()
         .map_err(SetupEnd::Bad)?;
+    // Each faction is in the game once.
+    if let Some((k, twice)) = given
+        .iter()
+        .enumerate()
+        .find(|(k, f)| given[..*k].contains(f))
+    {
+        let name = defs()
+            .catalog
+            .faction(twice)
+            .map_or(twice.as_str(), |f| &f.name);
+        return Err(SetupEnd::Bad(format!(
+            "--factions: {name} is given twice (as {}); each faction plays once in a game.",
+            crate::quote::quote(&flags.factions[k])
+        )));
+    }
     let players = match flags.players {
         Some(n) if (2..=max_players).contains(&n) => n,
         Some(n) => {
