@@ -354,6 +354,25 @@ mod tests {
     }
 
     #[test]
+    fn a_mulligan_is_said_in_the_reader_s_grammar() {
+        let (game, _, seats) = game();
+        let say = |p: u8| {
+            let e = [Event::Mulligan {
+                player: PlayerId(p),
+            }];
+            lines(&game, &game, &seats, &e, Verbosity::Normal)
+        };
+        assert_eq!(
+            say(0),
+            ["You show a hand with no minion, draw a new hand and shuffle the old one into your deck."]
+        );
+        assert_eq!(
+            say(1),
+            ["Bot 2 shows a hand with no minion, draws a new hand and shuffles the old one into their deck."]
+        );
+    }
+
+    #[test]
     fn the_deal_shows_your_cards_and_hides_theirs() {
         let (game, events, seats) = game();
         let said = lines(&game, &game, &seats, &events, Verbosity::Normal);

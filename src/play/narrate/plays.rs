@@ -6,7 +6,7 @@ use crate::engine::effect::Static;
 use crate::engine::events::Zone;
 use crate::engine::state::Loc;
 use crate::engine::{Event, PlayerId, Uid};
-use crate::play::describe::{and_list, count, sentence};
+use crate::play::describe::{and_list, count, sentence, Words};
 
 /// "Bot 2 plays Pirate King on Tortuga." (at full verbosity an action's text follows).
 pub(super) fn played(
@@ -134,11 +134,22 @@ pub(super) fn transferred(scene: &Scene, card: Uid, from: Uid, to: Uid, by: Opti
             cause(w, by),
             w.acts(scene.actor, "transfer"),
             w.card(card),
-            w.owned_card(from, scene.actor),
-            w.owned_card(to, scene.actor)
+            named_apart(w, from, to, scene.actor),
+            named_apart(w, to, from, scene.actor)
         ),
         vec![],
     )
+}
+
+/// A minion named with its owner, and with its base when `other` has the same name
+/// ("from Tinx at Tortuga to Tinx at Jungle Oasis", never "from Tinx to Tinx").
+fn named_apart(w: &Words, card: Uid, other: Uid, actor: PlayerId) -> String {
+    let name = w.owned_card(card, actor);
+    if name == w.owned_card(other, actor) {
+        format!("{name} {}", w.place(card))
+    } else {
+        name
+    }
 }
 
 /// What stopped an ability: the minion's own ability, a one-use shield, or an
