@@ -373,6 +373,29 @@ mod tests {
     }
 
     #[test]
+    fn a_minion_destroyed_by_its_controller_names_its_owner() {
+        let (mut game, _, seats) = game();
+        let card = game.players[0].hand.pop().unwrap();
+        game.bases[0]
+            .minions
+            .push(crate::engine::state::MinionInPlay {
+                card,
+                controller: PlayerId(1),
+                counters: 0,
+                attached: Vec::new(),
+                stored: Vec::new(),
+                since_turn: 0,
+                played_from: None,
+            });
+        let e = [Event::Destroyed {
+            card,
+            by: PlayerId(1),
+        }];
+        let said = lines(&game, &game, &seats, &e, Verbosity::Brief);
+        assert!(said[0].starts_with("Bot 2 destroys your "), "{said:?}");
+    }
+
+    #[test]
     fn the_deal_shows_your_cards_and_hides_theirs() {
         let (game, events, seats) = game();
         let said = lines(&game, &game, &seats, &events, Verbosity::Normal);

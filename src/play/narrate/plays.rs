@@ -85,8 +85,16 @@ pub(super) fn destroyed(scene: &Scene, events: &[Event]) -> (Said, usize) {
         (false, true) => "of yours".to_string(),
         (false, false) => format!("of {}", w.possessive(owner)),
     };
+    // A minion controlled but not owned (taken control of) is named with its owner.
+    let owned_by_another = match &events[..run] {
+        [Event::Destroyed { card, .. }] => Some(scene.before.owner(*card)).filter(|&o| o != by),
+        _ => None,
+    };
     let text = match names.as_slice() {
-        [one] if owner == by => format!("{} {one}.", w.acts(by, "destroy")),
+        [one] if owner == by => match owned_by_another {
+            Some(o) => format!("{} {} {one}.", w.acts(by, "destroy"), w.possessive(o)),
+            None => format!("{} {one}.", w.acts(by, "destroy")),
+        },
         [one] => format!("{} {} {one}.", w.acts(by, "destroy"), w.possessive(owner)),
         _ => format!(
             "{} {} {whose}: {}.",
