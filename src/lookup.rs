@@ -76,7 +76,7 @@ fn describe_card(catalog: &Catalog, card: &Card) -> Vec<String> {
 
 fn describe_base(catalog: &Catalog, base: &Base) -> Vec<String> {
     let mut lines = vec![
-        base.label(),
+        crate::cards::query::base_label(base),
         format!(
             "Base, {}, comes with the {}.",
             base.set.name(),
@@ -210,12 +210,12 @@ pub fn faction_list(catalog: &Catalog) -> Vec<String> {
 }
 
 /// One line a base, optionally of one set, starting with its braille-edition label:
-/// "b21 Tortuga 4 3 2: ability".
+/// "b21 Tortuga, VP 4, 3, 2: ability".
 pub fn base_list(catalog: &Catalog, set: Option<SetId>) -> Vec<String> {
     catalog
         .bases
         .iter()
         .filter(|b| set.is_none_or(|s| b.set == s))
-        .map(|b| format!("{}: {}", b.label(), b.text))
+        .map(|b| format!("{}: {}", crate::cards::query::base_label(b), b.text))
         .collect()
 }

@@ -46,10 +46,10 @@ fn code_plus_name_picks_one_card() {
 #[test]
 fn base_label_with_vp_values_finds_the_base() {
     let out = stdout_of(&["card", "b21", "Tortuga", "4", "3", "2"]);
-    assert!(out.starts_with("b21 Tortuga 4 3 2\nBase, Core Set, comes with the Pirates.\n"));
+    assert!(out.starts_with("b21 Tortuga, VP 4, 3, 2\nBase, Core Set, comes with the Pirates.\n"));
     assert!(out.contains("Breakpoint 21. VP: 4 for first, 3 for second, 2 for third."));
     let by_code = stdout_of(&["card", "b21"]);
-    assert!(by_code.contains("b21 Tortuga 4 3 2"), "{by_code}");
+    assert!(by_code.contains("b21 Tortuga, VP 4, 3, 2"), "{by_code}");
 }
 
 #[test]
@@ -64,13 +64,37 @@ fn names_ignore_case_and_punctuation() {
 #[test]
 fn a_prefix_of_a_name_finds_the_card() {
     assert!(stdout_of(&["card", "pirate k"]).starts_with("pm5 Pirate King\n"));
-    assert!(stdout_of(&["card", "tortu"]).starts_with("b21 Tortuga 4 3 2\n"));
+    assert!(stdout_of(&["card", "tortu"]).starts_with("b21 Tortuga, VP 4, 3, 2\n"));
 }
 
 #[test]
 fn a_prefix_shared_by_several_lists_them() {
     let out = stdout_of(&["card", "pm"]);
     assert!(out.starts_with("4 cards match \"pm\":\n"), "{out}");
+}
+
+#[test]
+fn a_word_that_begins_several_names_lists_them_all() {
+    // Never one guessed: King Rex and Pirate King (and Mushroom Kingdom) are listed.
+    let out = stdout_of(&["card", "king"]);
+    assert!(out.contains("dm7 King Rex"), "{out}");
+    assert!(out.contains("pm5 Pirate King"), "{out}");
+}
+
+#[test]
+fn a_code_is_a_code_only_as_a_whole_word() {
+    // "mate" is First Mate, not the code "ma" run into Teaching Power.
+    assert!(stdout_of(&["card", "mate"]).starts_with("pm2 First Mate\n"));
+    assert!(stdout_of(&["card", "ma teach"]).starts_with("ma Teaching Power\n"));
+}
+
+#[test]
+fn a_misspelt_name_with_an_article_is_found() {
+    let out = stdout_of(&["card", "homewrld"]);
+    assert!(
+        out.starts_with("Closest match: b23 The Homeworld, VP 4, 2, 1\n"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -124,7 +148,10 @@ fn a_misspelling_with_one_clearly_closest_card_answers_with_it() {
 fn a_base_is_found_as_written_on_our_braille_sheets() {
     for typed in ["b21 tortuga, vp 4, 3, 2", "Tortuga 4 3 2"] {
         let out = stdout_of(&["card", typed]);
-        assert!(out.starts_with("b21 Tortuga 4 3 2\n"), "{typed}: {out}");
+        assert!(
+            out.starts_with("b21 Tortuga, VP 4, 3, 2\n"),
+            "{typed}: {out}"
+        );
     }
 }
 
@@ -206,7 +233,7 @@ fn bases_one_a_line_and_by_set() {
     assert_eq!(all.lines().count(), 48);
     let core = stdout_of(&["bases", "--set", "core"]);
     assert_eq!(core.lines().count(), 16);
-    assert!(core.contains("b21 Tortuga 4 3 2: Once this base has scored"));
+    assert!(core.contains("b21 Tortuga, VP 4, 3, 2: Once this base has scored"));
     assert_eq!(stdout_of(&["bases", "--set", "world"]).lines().count(), 8);
     smashup()
         .args(["bases", "--set", "nope"])

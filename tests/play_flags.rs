@@ -124,16 +124,33 @@ fn set_up_mistakes_are_said_at_once() {
     );
     let (code, out, _) = run(
         dir.path(),
-        &["--load", "s.ron", "--players", "3", "--seed", "2"],
+        &[
+            "--load",
+            "s.ron",
+            "--players",
+            "3",
+            "--seed",
+            "2",
+            "--bot",
+            "hard",
+        ],
         "quit\n",
     );
     assert_eq!(code, Some(0));
     assert!(
         out.starts_with(
-            "Ignored with --load: --players, --seed; a saved game keeps its own set-up."
+            "Ignored with --load: --players, --seed, --bot; a saved game keeps its own set-up."
         ),
         "{out}"
     );
+    // A faction given twice is refused before any question.
+    let (code, out, err) = run(dir.path(), &["--factions", "pirates,pirates"], "");
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("--factions: Pirates is given twice (as \"pirates\")"),
+        "{err}"
+    );
+    assert!(!out.contains("How many players?"), "{out}");
 }
 
 #[test]
@@ -177,7 +194,8 @@ fn hot_seat_names_and_clearing_the_screen() {
     assert!(out.contains("Pass to Ben, then press Enter."), "{out}");
     // --plain never clears: no escape codes.
     assert!(!out.contains('\u{1b}'), "{out}");
-    // Without it, the screen is cleared just before each hand-over after the first.
+    // Without it the screen is cleared before each hand-over, but only on a
+    // terminal: into a pipe or a file no escape code is ever sent.
     let (_, out, _) = run(
         dir.path(),
         &[
@@ -187,10 +205,8 @@ fn hot_seat_names_and_clearing_the_screen() {
         .concat(),
         "\nend\nyes\n\nquit\n",
     );
-    assert!(
-        out.contains("\u{1b}[2J\u{1b}[1;1HPass to Ann, then press Enter."),
-        "{out:?}"
-    );
+    assert!(out.contains("Pass to Ann, then press Enter."), "{out}");
+    assert!(!out.contains('\u{1b}'), "{out:?}");
     let (code, _, err) = run(
         dir.path(),
         &[&TWO[..], &["--bots", "1", "--names", "Ann,Ben"]].concat(),
@@ -338,4 +354,50 @@ fn names_match_by_any_word_in_the_game() {
         out.contains("Nothing here matches \"poisen\". Did you mean Poison?"),
         "{out}"
     );
+}
+
+#[test]
+fn two_games_at_once_never_share_one_autosave() {
+    use std::io::{BufRead, Write};
+    let dir = tempfile::tempdir().unwrap();
+    // Games autosaving to the default file in the data folder.
+    let game = || {
+        let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("smashup"));
+        cmd.current_dir(dir.path())
+            .env("XDG_DATA_HOME", dir.path().join("data"))
+            .arg("play")
+            .args([&TWO[..], &["--bots", "1", "--plain"]].concat())
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped());
+        cmd
+    };
+    // The first game holds the default autosave file while it runs.
+    let mut first = game().spawn().unwrap();
+    let mut lines = std::io::BufReader::new(first.stdout.take().unwrap()).lines();
+    let opening = lines.next().unwrap().unwrap();
+    assert!(opening.starts_with("New game"), "{opening}");
+    let mut second = game().spawn().unwrap();
+    second.stdin.take().unwrap().write_all(b"quit\n").unwrap();
+    let out = String::from_utf8(second.wait_with_output().unwrap().stdout).unwrap();
+    let said = out.lines().next().unwrap();
+    assert!(
+        said.starts_with("Another game is autosaving to ") && said.ends_with("autosave-2.ron."),
+        "{out}"
+    );
+    // A file named with --autosave that another game holds is refused.
+    let mut third = game()
+        .args(["--autosave", "data/smashup/autosave.ron"])
+        .spawn()
+        .unwrap();
+    third.stdin.take().unwrap().write_all(b"quit\n").unwrap();
+    let out = String::from_utf8(third.wait_with_output().unwrap().stdout).unwrap();
+    assert!(
+        out.starts_with("Autosave is off: another game is autosaving to "),
+        "{out}"
+    );
+    drop(first.stdin.take());
+    assert!(first.wait().unwrap().success());
+    let data = dir.path().join("data").join("smashup");
+    assert!(data.join("autosave.ron").is_file());
+    assert!(data.join("autosave-2.ron").is_file());
 }

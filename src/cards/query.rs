@@ -39,11 +39,12 @@ impl<'a> Entry<'a> {
         }
     }
 
-    /// The label as on the braille edition: `pm5 Pirate King`, `b21 Tortuga 4 3 2`.
+    /// The label as said: `pm5 Pirate King`, `b21 Tortuga, VP 4, 3, 2` (the braille
+    /// card's "4 3 2" with its numbers kept apart, as on our sheets).
     pub fn label(&self) -> String {
         match self {
             Entry::Card(c) => format!("{} {}", c.code, c.name),
-            Entry::Base(b) => b.label(),
+            Entry::Base(b) => base_label(b),
         }
     }
 
@@ -62,11 +63,9 @@ impl<'a> Entry<'a> {
         names.extend(self.aliases().iter().cloned());
         match self {
             Entry::Base(b) => {
+                // As printed on the braille card: `b21 Tortuga 4 3 2`.
+                names.push(b.label());
                 names.push(format!("{} {}", b.name, b.label()));
-                names.push(format!(
-                    "{} {}, VP {}, {}, {}",
-                    b.code, b.name, b.vp[0], b.vp[1], b.vp[2]
-                ));
             }
             Entry::Card(c) => {
                 if let super::model::Kind::Minion { power } = c.kind {
@@ -80,6 +79,15 @@ impl<'a> Entry<'a> {
         }
         names
     }
+}
+
+/// A base as said and as on our braille sheets: `b21 Tortuga, VP 4, 3, 2` (never
+/// "4 3 2": numbers side by side run together when spoken).
+pub fn base_label(b: &Base) -> String {
+    format!(
+        "{} {}, VP {}, {}, {}",
+        b.code, b.name, b.vp[0], b.vp[1], b.vp[2]
+    )
 }
 
 /// What a look-up found.
@@ -151,19 +159,33 @@ pub fn matching<T>(
             }
         }
     }
+    // A code is only a code when the whole word is one: "mate" is not "ma Teaching
+    // Power" read without its space, so a key led by the code is begun only by a
+    // query led by that whole code.
+    let first_word = query.split_whitespace().next().map(normalize);
+    let led_by_code = |i: usize, raw: &str| {
+        raw.split_whitespace()
+            .next()
+            .map(normalize)
+            .is_some_and(|w| codes[i].contains(&w))
+            && raw.split_whitespace().nth(1).is_some()
+    };
     let prefix = pick(&|i| {
         codes[i].iter().any(|c| !c.is_empty() && c.starts_with(&q))
-            || keys[i].iter().any(|k| k.starts_with(&q))
+            || names[i].iter().zip(&keys[i]).any(|(raw, k)| {
+                k.starts_with(&q)
+                    && (!led_by_code(i, raw)
+                        || first_word.as_ref().is_some_and(|w| codes[i].contains(w)))
+            })
     });
-    if !prefix.is_empty() {
-        return prefix;
-    }
     let query_words: Vec<String> = query
         .split_whitespace()
         .map(normalize)
         .filter(|w| !w.is_empty())
         .collect();
-    pick(&|i| {
+    // Every word of the query begins some word of a name: said with the prefixes, so
+    // "king" is King Rex and Pirate King, never one of them guessed.
+    let by_words = pick(&|i| {
         let name_words: Vec<String> = names[i]
             .iter()
             .flat_map(|n| n.split_whitespace().map(normalize).collect::<Vec<_>>())
@@ -172,7 +194,14 @@ pub fn matching<T>(
             && query_words
                 .iter()
                 .all(|q| name_words.iter().any(|w| w.starts_with(q.as_str())))
-    })
+    });
+    let mut found = prefix;
+    for i in by_words {
+        if !found.contains(&i) {
+            found.push(i);
+        }
+    }
+    found
 }
 
 /// How much closer than the next the closest name must be to be taken as meant.
@@ -180,14 +209,20 @@ const CLEARLY_CLOSEST: f64 = 0.05;
 /// How close a name must be to a misspelling to be taken as meant at all.
 const CLOSE_ENOUGH: f64 = 0.85;
 
+/// How like a name a normalised misspelling is: the best of the whole name and of
+/// each of its endings by words ("homewrld" is much like The Homeworld's "homeworld").
+fn likeness(name: &str, q: &str) -> f64 {
+    let words: Vec<&str> = name.split_whitespace().collect();
+    (0..words.len().max(1))
+        .map(|k| strsim::jaro_winkler(&normalize(&words[k.min(words.len())..].join(" ")), q))
+        .fold(0.0, f64::max)
+}
+
 /// The one name, of `names`, clearly closest to a misspelt `query` ("piret king" for
 /// Pirate King): close enough, and clearly closer than any other.
 pub fn clearly_closest<'a>(names: &[&'a str], query: &str) -> Option<&'a str> {
     let q = normalize(query);
-    let mut scored: Vec<(f64, &str)> = names
-        .iter()
-        .map(|n| (strsim::jaro_winkler(&normalize(n), &q), *n))
-        .collect();
+    let mut scored: Vec<(f64, &str)> = names.iter().map(|n| (likeness(n, &q), *n)).collect();
     scored.sort_by(|a, b| b.0.total_cmp(&a.0));
     scored.dedup_by(|a, b| normalize(a.1) == normalize(b.1));
     match scored.as_slice() {

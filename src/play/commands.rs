@@ -92,6 +92,7 @@ pub const COMMANDS: &[CommandHelp] = &[
     CommandHelp { name: "repeat", usage: "repeat", about: "The last narration and the question again." },
     CommandHelp { name: "status", usage: "status", about: "Whose turn, the phase, plays left, and who must answer what." },
     CommandHelp { name: "options", usage: "options", about: "The question and everything you may do now." },
+    CommandHelp { name: "read", usage: "read N (or ? N)", about: "The full text of option N's card (the same as card N), or of a card by code or name." },
     CommandHelp { name: "help", usage: "help [COMMAND]", about: "The commands, or one command in detail." },
     CommandHelp { name: "save", usage: "save [FILE]", about: "Save the game (to smashup-save.ron if no FILE); continue it later with smashup play --load FILE." },
     CommandHelp { name: "undo", usage: "undo", about: "Take back your last action this turn, unless it drew, revealed or shuffled a card." },
@@ -140,7 +141,13 @@ pub fn parse(line: &str) -> Result<Command, String> {
         "repeat" if rest.is_empty() => Command::Repeat,
         "status" if rest.is_empty() => Command::Status,
         "options" if rest.is_empty() => Command::Options,
+        // "? 3" reads option 3's card in full; "?" and "? play" are help.
+        "?" if rest.parse::<usize>().is_ok() => Command::Card(rest.to_string()),
         "help" | "?" => Command::Help(rest_opt),
+        "read" => match rest_opt {
+            Some(c) => Command::Card(c),
+            None => return Err("Expected a card after read: an option's number, a code or a name, for example: read 1.".into()),
+        },
         "save" => Command::Save(rest_opt),
         "undo" if rest.is_empty() => Command::Undo,
         "verbosity" => match rest_opt {
@@ -227,6 +234,13 @@ mod tests {
         assert_eq!(parse("rate 100"), Ok(Command::Rate(100)));
         assert_eq!(parse("speech TEST"), Ok(Command::SpeechTest));
         assert_eq!(parse("help play"), Ok(Command::Help(Some("play".into()))));
+        assert_eq!(parse("? play"), Ok(Command::Help(Some("play".into()))));
+        assert_eq!(parse("? 3"), Ok(Command::Card("3".into())));
+        assert_eq!(parse("read 3"), Ok(Command::Card("3".into())));
+        assert_eq!(
+            parse("read pirate king"),
+            Ok(Command::Card("pirate king".into()))
+        );
         assert_eq!(parse("3"), Ok(Command::Answer("3".into())));
         assert_eq!(parse("pirate k"), Ok(Command::Answer("pirate k".into())));
         // A command word followed by words it does not take is an answer (a card name).
@@ -247,6 +261,7 @@ mod tests {
             "verbosity loud",
             "base",
             "card",
+            "read",
             "speech",
             "speech now",
         ] {

@@ -17,6 +17,7 @@ pub mod pick;
 pub mod prompt;
 pub mod queries;
 pub mod recap;
+pub mod refusal;
 pub mod rules;
 pub mod save;
 pub mod seat;
@@ -79,13 +80,13 @@ pub struct PlayArgs {
     pub autosave: Option<PathBuf>,
     /// How the bots play: heuristic (default), random, or the search bot at easy,
     /// normal or hard.
-    #[arg(long, value_name = "KIND", default_value = "heuristic", value_parser = ["heuristic", "random", "easy", "normal", "hard"])]
-    pub bot: String,
+    #[arg(long, value_name = "KIND", value_parser = ["heuristic", "random", "easy", "normal", "hard"])]
+    pub bot: Option<String>,
     /// The people's names, in seat order, e.g. Ann,Ben (hot-seat).
     #[arg(long, value_delimiter = ',', value_name = "A,B")]
     pub names: Vec<String>,
     /// Clear the screen when the keyboard is passed in hot-seat (for sighted friends
-    /// at the same table; no effect with --plain).
+    /// at the same table; no effect with --plain or when the output is not a terminal).
     #[arg(long)]
     pub clear_on_pass: bool,
     /// Card codes first (on, the default, for the braille set) or names only (off);
@@ -96,8 +97,15 @@ pub struct PlayArgs {
     #[arg(long)]
     pub recap: bool,
     /// How much is narrated: brief, normal or full.
-    #[arg(long, value_name = "LEVEL", default_value = "normal", value_parser = ["brief", "normal", "full"])]
-    pub verbosity: String,
+    #[arg(long, value_name = "LEVEL", value_parser = ["brief", "normal", "full"])]
+    pub verbosity: Option<String>,
+}
+
+impl PlayArgs {
+    /// The bot kind asked for: `--bot`, or the heuristic bot.
+    pub fn bot_name(&self) -> &str {
+        self.bot.as_deref().unwrap_or("heuristic")
+    }
 }
 
 /// Where the autosave goes: `--autosave FILE`, or else `file` in the user's data folder
@@ -131,6 +139,60 @@ pub(crate) fn autosave_place(given: Option<&Path>, file: &str) -> Result<PathBuf
     Ok(path)
 }
 
+/// An autosave file this game alone writes: the file's lock (`FILE.lock`, held until
+/// the game ends), so that two games at once never share one autosave. The default
+/// file taken, the next free `autosave-2.ron`, `autosave-3.ron` ... is used and said;
+/// a file named with `--autosave` that another game holds is refused.
+struct AutosaveLock {
+    path: PathBuf,
+    _lock: std::fs::File,
+}
+
+fn lock_autosave(path: PathBuf, named: bool) -> Result<(AutosaveLock, Option<String>), String> {
+    let try_lock = |p: &Path| -> Result<Option<std::fs::File>, String> {
+        let mut lock = p.as_os_str().to_owned();
+        lock.push(".lock");
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(PathBuf::from(lock))
+            .map_err(|e| format!("cannot lock {}: {e}", echo(&p.display().to_string())))?;
+        match file.try_lock() {
+            Ok(()) => Ok(Some(file)),
+            Err(std::fs::TryLockError::WouldBlock) => Ok(None),
+            Err(std::fs::TryLockError::Error(e)) => Err(format!(
+                "cannot lock {}: {e}",
+                echo(&p.display().to_string())
+            )),
+        }
+    };
+    if let Some(lock) = try_lock(&path)? {
+        return Ok((AutosaveLock { path, _lock: lock }, None));
+    }
+    let shown = echo(&path.display().to_string());
+    if named {
+        return Err(format!("another game is autosaving to {shown}"));
+    }
+    for n in 2..=20 {
+        let other = path.with_file_name(format!("autosave-{n}.ron"));
+        if let Some(lock) = try_lock(&other)? {
+            let note = format!(
+                "Another game is autosaving to {shown}: this one autosaves to {}.",
+                echo(&other.display().to_string())
+            );
+            return Ok((
+                AutosaveLock {
+                    path: other,
+                    _lock: lock,
+                },
+                Some(note),
+            ));
+        }
+    }
+    Err(format!("twenty other games are autosaving next to {shown}"))
+}
+
 /// The user's data folder for the game (`$XDG_DATA_HOME`, `~/.local/share` or
 /// `%APPDATA%`, then `smashup/`), whether or not it exists yet.
 pub fn data_folder() -> Option<PathBuf> {
@@ -162,6 +224,7 @@ fn setup_flags_with_load(args: &PlayArgs) -> Vec<&'static str> {
         ("--draft", args.draft),
         ("--all-bases", args.all_bases),
         ("--names", !args.names.is_empty()),
+        ("--bot", args.bot.is_some()),
     ];
     given
         .iter()
@@ -275,8 +338,18 @@ pub fn run(args: &PlayArgs) -> u8 {
 fn play(args: &PlayArgs, term: &mut terminal::Terminal, speaker: &Arc<dyn Speaker>) -> u8 {
     // A missing voice is said first, before any question.
     term.speech_problems();
-    let autosave = match autosave_place(args.autosave.as_deref(), "autosave.ron") {
-        Ok(path) => Some(path),
+    let place = autosave_place(args.autosave.as_deref(), "autosave.ron")
+        .and_then(|path| lock_autosave(path, args.autosave.is_some()));
+    let autosave_lock = match place {
+        Ok((lock, note)) => {
+            if let Some(note) = note {
+                term.show(&[Line {
+                    kind: LineKind::Answer,
+                    text: note,
+                }]);
+            }
+            Some(lock)
+        }
         Err(e) => {
             term.show(&[Line {
                 kind: LineKind::Error,
@@ -287,7 +360,13 @@ fn play(args: &PlayArgs, term: &mut terminal::Terminal, speaker: &Arc<dyn Speake
             None
         }
     };
-    let verbosity = Verbosity::parse(&args.verbosity).unwrap_or(Verbosity::Normal);
+    // Held until the game ends: no other game autosaves to this file meanwhile.
+    let autosave = autosave_lock.as_ref().map(|l| l.path.clone());
+    let verbosity = args
+        .verbosity
+        .as_deref()
+        .and_then(Verbosity::parse)
+        .unwrap_or(Verbosity::Normal);
     let (codes, codes_problem) = codes_setting(args.codes.as_deref());
     if let Some(p) = codes_problem {
         term.show(&[Line {
@@ -323,12 +402,12 @@ fn play(args: &PlayArgs, term: &mut terminal::Terminal, speaker: &Arc<dyn Speake
                 all_bases: args.all_bases,
                 names: args.names.clone(),
                 ask_people: true,
-                bot: match BotKind::parse(&args.bot) {
+                bot: match BotKind::parse(args.bot_name()) {
                     Some(kind) => kind,
                     None => {
                         eprintln!(
                             "Error: no bot called \"{}\"; expected one of: {}.",
-                            args.bot,
+                            args.bot_name(),
                             BotKind::names()
                         );
                         return 2;
@@ -358,6 +437,10 @@ fn play(args: &PlayArgs, term: &mut terminal::Terminal, speaker: &Arc<dyn Speake
             }
         }
     };
+    // A saved game keeps its verbosity unless another is asked for now.
+    if args.load.is_some() && args.verbosity.is_some() {
+        table.command(Command::Verbosity(Some(verbosity)));
+    }
     table.set_codes(codes);
     table.set_auto_recap(args.recap);
     let opening = table.start();

@@ -54,11 +54,23 @@ pub fn pick(text: &str, items: &[Item]) -> Result<usize, String> {
             return Ok(*first)
         }
         many => {
-            let numbers: Vec<String> = many.iter().map(|&i| items[i].number.to_string()).collect();
+            // Never guessed: each is said with its number, copies once.
+            let mut said: Vec<String> = Vec::new();
+            let mut seen: Vec<&Vec<String>> = Vec::new();
+            for &i in many {
+                if seen.contains(&&items[i].keys) {
+                    continue;
+                }
+                seen.push(&items[i].keys);
+                said.push(match items[i].keys.as_slice() {
+                    [] => items[i].number.to_string(),
+                    keys => format!("{}. {}", items[i].number, keys.join(" ")),
+                });
+            }
             return Err(format!(
                 "{} could be {}: type the number.",
                 quote(text),
-                super::describe::and_list(&numbers).replace(" and ", " or ")
+                or_list(&said)
             ));
         }
     }
@@ -72,6 +84,14 @@ pub fn pick(text: &str, items: &[Item]) -> Result<usize, String> {
         "Nothing here matches {}.{near} {expected}.",
         quote(text)
     ))
+}
+
+/// "A, B, or C": each may hold "and" of its own (Tooth and Claw... and Guns).
+fn or_list(items: &[String]) -> String {
+    match items {
+        [init @ .., last] if !init.is_empty() => format!("{}, or {last}", init.join(", ")),
+        _ => items.join(""),
+    }
 }
 
 /// "Expected a number from 1 to 5, a card code or a name" (or the
@@ -137,9 +157,10 @@ mod tests {
         ];
         assert_eq!(pick("saucy", &copies), Ok(0));
         // "p" starts pm5 and pa and pm2 (codes): a tie.
-        assert!(pick("p", &items)
-            .unwrap_err()
-            .contains("could be 1, 2 or 3"));
+        assert_eq!(
+            pick("p", &items).unwrap_err(),
+            "\"p\" could be 1. pm5 Pirate King, 2. pa Full Sail, or 3. pm2 First Mate: type the number."
+        );
     }
 
     #[test]
@@ -152,6 +173,15 @@ mod tests {
         assert_eq!(pick("rex", &items), Ok(0));
         assert_eq!(pick("homeworld", &items), Ok(1));
         assert_eq!(pick("GOJU!", &items), Ok(2));
+        // A word that begins two names is never guessed: both are said.
+        let kings = vec![
+            Item::new(1, &["dm7", "King Rex"]),
+            Item::new(3, &["pm5", "Pirate King"]),
+        ];
+        assert_eq!(
+            pick("king", &kings).unwrap_err(),
+            "\"king\" could be 1. dm7 King Rex, or 3. pm5 Pirate King: type the number."
+        );
         let err = pick("temple of gojo", &items).unwrap_err();
         assert!(err.contains("Did you mean Temple of Goju?"), "{err}");
         assert!(!err.contains('\n'));

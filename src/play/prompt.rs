@@ -409,6 +409,9 @@ fn choose_header(d: &Decision, w: &Words, source: Uid, purpose: Option<Purpose>)
         _ => "one",
     };
     let what = match purpose {
+        // A base is chosen for its minions or its breakpoint, never moved itself.
+        Some(Purpose::Move) if noun == "a base" => " to move a minion from",
+        Some(Purpose::Power) if noun == "a base" => " to change the breakpoint of",
         Some(Purpose::Destroy) => " to destroy",
         Some(Purpose::Move) => " to move",
         Some(Purpose::MoveTo) => " to move it to",

@@ -107,12 +107,25 @@ fn ask(
     }
 }
 
-/// Numbered by value: "2. 2 players".
+/// Numbered by value, the count in words so two numbers never stand side by side:
+/// "2. two players".
 fn counts(
     range: std::ops::RangeInclusive<usize>,
     noun: impl Fn(usize) -> String,
 ) -> Vec<(usize, String, Vec<String>)> {
     range.map(|n| (n, noun(n), vec![])).collect()
+}
+
+/// A small count in words ("two"), for a list numbered by that count.
+fn number_word(n: usize) -> String {
+    match n {
+        0 => "no".into(),
+        1 => "one".into(),
+        2 => "two".into(),
+        3 => "three".into(),
+        4 => "four".into(),
+        n => n.to_string(),
+    }
 }
 
 /// A faction's id from what was typed (letter, id, name or its start).
@@ -201,6 +214,21 @@ pub fn setup(flags: &SetupFlags, console: &mut dyn Console) -> Result<Setup, Set
         .map(|t| faction_id(t, &pool))
         .collect::<Result<_, _>>()
         .map_err(SetupEnd::Bad)?;
+    // Each faction is in the game once.
+    if let Some((k, twice)) = given
+        .iter()
+        .enumerate()
+        .find(|(k, f)| given[..*k].contains(f))
+    {
+        let name = defs()
+            .catalog
+            .faction(twice)
+            .map_or(twice.as_str(), |f| &f.name);
+        return Err(SetupEnd::Bad(format!(
+            "--factions: {name} is given twice (as {}); each faction plays once in a game.",
+            crate::quote::quote(&flags.factions[k])
+        )));
+    }
     let players = match flags.players {
         Some(n) if (2..=max_players).contains(&n) => n,
         Some(n) => {
@@ -210,7 +238,7 @@ pub fn setup(flags: &SetupFlags, console: &mut dyn Console) -> Result<Setup, Set
             )))
         }
         None => {
-            let entries = counts(2..=max_players, |n| format!("{n} players"));
+            let entries = counts(2..=max_players, |n| format!("{} players", number_word(n)));
             entries[ask(console, "How many players?", &entries)?].0
         }
     };
@@ -225,9 +253,9 @@ pub fn setup(flags: &SetupFlags, console: &mut dyn Console) -> Result<Setup, Set
         None => {
             let entries = counts(0..=players, |n| match n {
                 0 => "no bots: people only".to_string(),
-                1 => "1 bot".to_string(),
-                n if n == players => format!("{n} bots: watch them play"),
-                n => format!("{n} bots"),
+                1 => "one bot".to_string(),
+                n if n == players => format!("{} bots: watch them play", number_word(n)),
+                n => format!("{} bots", number_word(n)),
             });
             entries[ask(console, "How many of them are bots?", &entries)?].0
         }

@@ -179,7 +179,9 @@ impl Terminal {
             editor(&names, &first_words, options.more_commands, &speaker)
         };
         let out_terminal = std::io::stdout().is_terminal();
-        let width = if out_terminal {
+        // `--plain` is never wrapped: a braille display or screen reader wraps for
+        // itself, and a line cut at the terminal's width can split a code from its name.
+        let width = if out_terminal && !options.plain {
             crossterm::terminal::size()
                 .ok()
                 .map(|(w, _)| w as usize)
@@ -285,6 +287,11 @@ impl Console for Terminal {
             }
         } else {
             loop {
+                if !self.echo {
+                    // Typed at a terminal with --plain: the same prompt as the line editor.
+                    let mut out = std::io::stdout().lock();
+                    let _ = write!(out, "> ").and_then(|()| out.flush());
+                }
                 let mut bytes = Vec::new();
                 // Room for the longest line and its "\r\n"; anything longer is refused.
                 let cap = MAX_LINE + 2;
@@ -322,8 +329,13 @@ impl Console for Terminal {
 
 /// Clears the visible screen (not the scrollback a screen reader reads): when the
 /// keyboard is passed in hot-seat, for sighted players at the same table.
+/// Nothing is sent when the output is not a terminal (a file, a pipe, a speech
+/// program): there is no screen to clear, and an escape code would be read as text.
 pub fn clear_screen() {
     use crossterm::{cursor::MoveTo, execute, terminal::Clear, terminal::ClearType};
+    if !std::io::stdout().is_terminal() {
+        return;
+    }
     let _ = execute!(std::io::stdout(), Clear(ClearType::All), MoveTo(0, 0));
 }
 

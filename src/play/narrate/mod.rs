@@ -354,6 +354,48 @@ mod tests {
     }
 
     #[test]
+    fn a_mulligan_is_said_in_the_reader_s_grammar() {
+        let (game, _, seats) = game();
+        let say = |p: u8| {
+            let e = [Event::Mulligan {
+                player: PlayerId(p),
+            }];
+            lines(&game, &game, &seats, &e, Verbosity::Normal)
+        };
+        assert_eq!(
+            say(0),
+            ["You show a hand with no minion, draw a new hand and shuffle the old one into your deck."]
+        );
+        assert_eq!(
+            say(1),
+            ["Bot 2 shows a hand with no minion, draws a new hand and shuffles the old one into their deck."]
+        );
+    }
+
+    #[test]
+    fn a_minion_destroyed_by_its_controller_names_its_owner() {
+        let (mut game, _, seats) = game();
+        let card = game.players[0].hand.pop().unwrap();
+        game.bases[0]
+            .minions
+            .push(crate::engine::state::MinionInPlay {
+                card,
+                controller: PlayerId(1),
+                counters: 0,
+                attached: Vec::new(),
+                stored: Vec::new(),
+                since_turn: 0,
+                played_from: None,
+            });
+        let e = [Event::Destroyed {
+            card,
+            by: PlayerId(1),
+        }];
+        let said = lines(&game, &game, &seats, &e, Verbosity::Brief);
+        assert!(said[0].starts_with("Bot 2 destroys your "), "{said:?}");
+    }
+
+    #[test]
     fn the_deal_shows_your_cards_and_hides_theirs() {
         let (game, events, seats) = game();
         let said = lines(&game, &game, &seats, &events, Verbosity::Normal);

@@ -6,7 +6,7 @@ use crate::engine::effect::Static;
 use crate::engine::events::Zone;
 use crate::engine::state::Loc;
 use crate::engine::{Event, PlayerId, Uid};
-use crate::play::describe::{and_list, count, sentence};
+use crate::play::describe::{and_list, count, sentence, Words};
 
 /// "Bot 2 plays Pirate King on Tortuga." (at full verbosity an action's text follows).
 pub(super) fn played(
@@ -85,8 +85,16 @@ pub(super) fn destroyed(scene: &Scene, events: &[Event]) -> (Said, usize) {
         (false, true) => "of yours".to_string(),
         (false, false) => format!("of {}", w.possessive(owner)),
     };
+    // A minion controlled but not owned (taken control of) is named with its owner.
+    let owned_by_another = match &events[..run] {
+        [Event::Destroyed { card, .. }] => Some(scene.before.owner(*card)).filter(|&o| o != by),
+        _ => None,
+    };
     let text = match names.as_slice() {
-        [one] if owner == by => format!("{} {one}.", w.acts(by, "destroy")),
+        [one] if owner == by => match owned_by_another {
+            Some(o) => format!("{} {} {one}.", w.acts(by, "destroy"), w.possessive(o)),
+            None => format!("{} {one}.", w.acts(by, "destroy")),
+        },
         [one] => format!("{} {} {one}.", w.acts(by, "destroy"), w.possessive(owner)),
         _ => format!(
             "{} {} {whose}: {}.",
@@ -134,11 +142,22 @@ pub(super) fn transferred(scene: &Scene, card: Uid, from: Uid, to: Uid, by: Opti
             cause(w, by),
             w.acts(scene.actor, "transfer"),
             w.card(card),
-            w.owned_card(from, scene.actor),
-            w.owned_card(to, scene.actor)
+            named_apart(w, from, to, scene.actor),
+            named_apart(w, to, from, scene.actor)
         ),
         vec![],
     )
+}
+
+/// A minion named with its owner, and with its base when `other` has the same name
+/// ("from Tinx at Tortuga to Tinx at Jungle Oasis", never "from Tinx to Tinx").
+fn named_apart(w: &Words, card: Uid, other: Uid, actor: PlayerId) -> String {
+    let name = w.owned_card(card, actor);
+    if name == w.owned_card(other, actor) {
+        format!("{name} {}", w.place(card))
+    } else {
+        name
+    }
 }
 
 /// What stopped an ability: the minion's own ability, a one-use shield, or an

@@ -61,10 +61,15 @@ pub(super) fn loop_stopped(w: &Words, player: PlayerId) -> Said {
 pub(super) fn mulligan(w: &Words, player: PlayerId) -> Said {
     say(
         Verbosity::Brief,
-        format!(
-            "{} a hand with no minion, draws a new hand and shuffles the old one into the deck.",
-            w.acts(player, "show")
-        ),
+        if Some(player) == w.viewer {
+            "You show a hand with no minion, draw a new hand and shuffle the old one into your deck."
+                .to_string()
+        } else {
+            format!(
+                "{} a hand with no minion, draws a new hand and shuffles the old one into their deck.",
+                w.acts(player, "show")
+            )
+        },
         vec![],
     )
 }

@@ -8,6 +8,8 @@
 //! ([`Table::follow`]).
 
 mod drive;
+#[cfg(test)]
+mod tests;
 mod typed;
 
 use super::commands::{self, Command};
@@ -133,6 +135,22 @@ impl Table {
         table.intro("Saved game loaded");
         table.summary();
         table
+    }
+
+    /// A game set up from a scenario's position, for tests of the conversation at
+    /// a given table (it cannot be undone or saved: it has no set-up to replay).
+    #[cfg(test)]
+    pub(crate) fn at_position(game: GameState, seats: Vec<Seat>) -> Table {
+        let config = GameConfig::two_players(0, 0);
+        Table::with(
+            game,
+            config,
+            Vec::new(),
+            seats,
+            Verbosity::Normal,
+            Vec::new(),
+            None,
+        )
     }
 
     fn with(

@@ -3,6 +3,7 @@
 //! options, save, quit).
 
 use super::*;
+use crate::play::refusal;
 
 impl Table {
     /// Handles one understood command and returns what to print.
@@ -145,7 +146,16 @@ impl Table {
                         let act = menu.entries[k].act.clone();
                         self.act(act);
                     }
-                    Err(e) => self.error(e),
+                    Err(e) => {
+                        // A place in play that is not offered: say what forbids it.
+                        let refused = match (&self.prompt, self.game.pending()) {
+                            (Prompt::Where { card, .. }, Some(d)) => {
+                                refusal::refuse(&self.words(Some(d.player)), d.player, *card, text)
+                            }
+                            _ => None,
+                        };
+                        self.error(refused.unwrap_or(e))
+                    }
                 }
             }
         }
@@ -250,7 +260,12 @@ impl Table {
         for (at, _) in lower.match_indices(" on ") {
             splits.push((text[..at].to_string(), Some(text[at + 4..].to_string())));
         }
-        let first_error = pick(text, &items).err();
+        // Nothing fits: the card part's answer (with its "did you mean"), as the
+        // place is only looked at once the card is known.
+        let first_error = match splits.get(1) {
+            Some((card_text, _)) => pick(card_text, &items).err(),
+            None => pick(text, &items).err(),
+        };
         for (card_text, target) in splits {
             let Ok(k) = pick(&card_text, &items) else {
                 continue;
@@ -267,11 +282,15 @@ impl Table {
                         match found {
                             Ok(Act::Answer(i)) => self.answer_human(i),
                             Ok(_) => self.act(Act::Play { card, options }),
-                            Err(e) => self.error(format!(
-                                "{} cannot go on {}. {e}",
-                                w.labelled(card),
-                                quote(t.trim())
-                            )),
+                            Err(e) => self.error(
+                                refusal::refuse(&w, d.player, card, &t).unwrap_or_else(|| {
+                                    format!(
+                                        "{} cannot go on {}. {e}",
+                                        w.labelled(card),
+                                        quote(t.trim())
+                                    )
+                                }),
+                            ),
                         }
                     }
                 },
