@@ -131,7 +131,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::hash::{Hash, Hasher};
+    use std::hash::Hash;
 
     /// `hash_sorted` gives what hashing the sorted (deduplicated) `Vec` gives, on the
     /// stack and past it: the bots' saved memories stay valid.
