@@ -5,7 +5,7 @@
 use crate::engine::defs::Def;
 use crate::engine::state::{BaseInPlay, Loc};
 use crate::engine::{Ask, Choice, Decision, GameState, PlayerId, Uid};
-use crate::fingerprint::Fingerprint;
+use crate::fingerprint::{hash_sorted, Fingerprint};
 
 /// The game as one seat sees it.
 pub struct SeatView<'a> {
@@ -47,27 +47,19 @@ impl<'a> SeatView<'a> {
             &t.used,
         )
             .hash(&mut f);
+        // Hashed field by field, as tuples of them would be, with the sorted piles
+        // and options never gathered on the heap.
         for p in &g.players {
-            (
-                p.vp,
-                p.hand.len(),
-                p.deck.len(),
-                self.pile_keys(&p.discard),
-                &p.stasis,
-            )
-                .hash(&mut f);
+            (p.vp, p.hand.len(), p.deck.len()).hash(&mut f);
+            self.hash_pile(&p.discard, &mut f);
+            p.stasis.hash(&mut f);
         }
-        (
-            &g.bases,
-            &g.lasting,
-            self.pile_keys(self.hand()),
-            g.base_deck.len(),
-        )
-            .hash(&mut f);
+        (&g.bases, &g.lasting).hash(&mut f);
+        self.hash_pile(self.hand(), &mut f);
+        g.base_deck.len().hash(&mut f);
         if let Some(d) = self.decision() {
-            let mut options = option_keys.to_vec();
-            options.sort_unstable();
-            (&d.ask, options).hash(&mut f);
+            d.ask.hash(&mut f);
+            hash_sorted(option_keys.iter().copied(), false, &mut f);
         }
         f.finish()
     }
@@ -104,14 +96,10 @@ impl<'a> SeatView<'a> {
         }
     }
 
-    /// The cards of a hand or pile by name, sorted.
-    fn pile_keys(&self, cards: &[Uid]) -> Vec<u16> {
-        let mut keys: Vec<u16> = cards
-            .iter()
-            .map(|&c| self.game.cards[c.0 as usize].def.0)
-            .collect();
-        keys.sort_unstable();
-        keys
+    /// Hashes the cards of a hand or pile by name, sorted.
+    fn hash_pile(&self, cards: &[Uid], f: &mut Fingerprint) {
+        let keys = cards.iter().map(|&c| self.game.cards[c.0 as usize].def.0);
+        hash_sorted(keys, false, f);
     }
 
     /// The turn number, public to everyone.

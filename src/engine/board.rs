@@ -503,6 +503,17 @@ impl GameState {
             return 0;
         };
         let statics: Vec<_> = self.statics().collect();
+        self.sum_power_at(b, player, &statics)
+    }
+
+    /// [`Self::sum_power`] at base index `b`, with the Ongoing statics in play
+    /// already gathered (the same for every base: gathered once to read them all).
+    fn sum_power_at(
+        &self,
+        b: usize,
+        player: Option<PlayerId>,
+        statics: &[(Source, &'static Static)],
+    ) -> i32 {
         self.bases[b]
             .minions
             .iter()
@@ -547,10 +558,12 @@ impl GameState {
 
     /// Bases whose total power has reached their breakpoint, in table order.
     pub fn ready_bases(&self) -> Vec<Uid> {
+        let statics: Vec<_> = self.statics().collect();
         self.bases
             .iter()
-            .map(|b| b.card)
-            .filter(|&b| self.base_power(b) >= self.breakpoint(b))
+            .enumerate()
+            .filter(|&(i, b)| self.sum_power_at(i, None, &statics) >= self.breakpoint(b.card))
+            .map(|(_, b)| b.card)
             .collect()
     }
 

@@ -107,6 +107,7 @@ impl GameState {
             b.card != base
                 && b.actions.iter().any(|a| {
                     a.controller != player
+                        && self.cards[a.card.0 as usize].def.has_statics()
                         && self.def(a.card).abilities().iter().any(|ab| {
                             matches!(ab.statics, Some(Static::OthersSmallMinionsOnlyHere(n)) if power <= n as i32)
                         })
@@ -258,6 +259,8 @@ impl GameState {
             } => self
                 .bases
                 .iter()
+                // A warded base's minions are out whoever they are: asked once a base.
+                .filter(|b| !self.warded_against(player, b.card))
                 .flat_map(|b| &b.minions)
                 .filter(|m| match whose {
                     MinionOwner::Any => true,
@@ -266,10 +269,6 @@ impl GameState {
                 })
                 .filter(|m| max_power.is_none_or(|p| self.power(m.card) <= p as i32))
                 .filter(|m| !with_your_action || m.attached.iter().any(|a| a.controller == player))
-                .filter(|m| {
-                    self.base_of(m.card)
-                        .is_none_or(|b| !self.warded_against(player, b))
-                })
                 .filter(|m| !self.shielded(m.card, &Ctx::new(card, player, None)))
                 .map(|m| Some(PlayTo::Minion(m.card)))
                 .collect(),
@@ -366,13 +365,20 @@ impl GameState {
         options
     }
 
-    /// The main decision: every play, every usable Special or Talent, and ending.
-    pub(super) fn ask_main(&mut self) {
-        let player = self.turn.player;
+    /// The options of the main decision for `player` now: every play, every usable
+    /// Special or Talent, and ending the turn (public for the engine's benchmarks).
+    pub fn main_options(&self, player: PlayerId) -> Vec<Choice> {
         let mut options = self.play_options(player, &self.turn.allowances);
         options.extend(self.main_specials(player));
         options.extend(self.stasis_options(player));
         options.push(Choice::EndTurn);
+        options
+    }
+
+    /// The main decision: every play, every usable Special or Talent, and ending.
+    pub(super) fn ask_main(&mut self) {
+        let player = self.turn.player;
+        let options = self.main_options(player);
         self.pending = Some(Pending {
             decision: Decision {
                 player,
@@ -386,7 +392,7 @@ impl GameState {
     /// Specials usable as a main-phase action (Ninja Acolyte).
     pub(super) fn main_specials(&self, player: PlayerId) -> Vec<Choice> {
         let mut out = Vec::new();
-        for src in self.sources().collect::<Vec<_>>() {
+        for src in self.sources() {
             // A base's Talent is the current player's (Cool Cats' Alley).
             if src.controller != player {
                 continue;

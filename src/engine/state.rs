@@ -121,10 +121,8 @@ pub struct BaseInPlay {
 /// played here again and again (a loop) leaves the position the same.
 impl std::hash::Hash for BaseInPlay {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        let mut played = self.played_here.clone();
-        played.sort_unstable_by_key(|&(p, c)| (p.0, c.0));
-        played.dedup();
-        (self.card, &self.minions, &self.actions, played).hash(state);
+        (self.card, &self.minions, &self.actions).hash(state);
+        crate::fingerprint::hash_sorted(self.played_here.iter().copied(), true, state);
     }
 }
 
