@@ -363,12 +363,15 @@ impl Session {
         if !self.named() {
             return;
         }
-        let mut words = rest.splitn(3, char::is_whitespace).map(str::trim);
-        let (Some(number), Some(code)) = (words.next(), words.next()) else {
+        let rest = rest.trim();
+        let (number, after) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+        let after = after.trim_start();
+        let (code, factions) = after.split_once(char::is_whitespace).unwrap_or((after, ""));
+        if number.is_empty() || code.is_empty() {
             self.error("Expected a table number and its code: sit 3 482911 (then, if you like, your factions: sit 3 482911 pirates,ninjas).".into());
             return;
-        };
-        let factions = words.next().filter(|f| !f.is_empty());
+        }
+        let factions = Some(factions.trim()).filter(|f| !f.is_empty());
         let Some(shared) = number.parse().ok().and_then(|n| self.server.lobby.table(n)) else {
             self.error(format!(
                 "No table {}. Type tables for the open tables.",

@@ -20,6 +20,10 @@ fn people_choose_their_own_factions_and_the_game_starts_with_them() {
         .is_some());
     let mut ben = server.client();
     ben.send("Ben");
+    ben.send("sit 1");
+    assert!(ben
+        .wait_for("Expected a table number and its code", 10)
+        .is_some());
     // The short form, with a faction Ann has: refused in one line naming her.
     ben.send(&format!("sit 1 {code} pirates,robots"));
     assert!(ben
