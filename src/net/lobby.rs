@@ -17,9 +17,9 @@ pub type Shared = Arc<tokio::sync::Mutex<NetTable>>;
 
 /// The commands of the lobby and the table that `smashup play` does not have (for
 /// `help` and completion).
-pub const TABLE_WORDS: [&str; 12] = [
+pub const TABLE_WORDS: [&str; 13] = [
     "tables", "new", "sit", "join", "resume", "start", "who", "say", "bot", "name", "codes",
-    "frames",
+    "frames", "factions",
 ];
 
 /// The words that complete a line in the lobby.
@@ -39,12 +39,13 @@ pub const LOBBY_WORDS: [&str; 12] = [
 ];
 
 /// The lobby's help, one command a line.
-pub const HELP: [&str; 14] = [
+pub const HELP: [&str; 15] = [
     "Lobby commands:",
     "name NAME: the name the others hear.",
     "tables: the open tables.",
     "new [FLAGS]: a new table, with the set-up flags of smashup play (--players N --bots N --bot KIND --factions A,B --all-bases --seed S) or by questions; you get its number and join code.",
-    "sit TABLE CODE (or join TABLE CODE): sit at a table, or get your seat back under the same name.",
+    "sit TABLE CODE [A,B] (or join TABLE CODE): sit at a table, or get your seat back under the same name; A,B chooses your two factions.",
+    "factions A,B: before the start, your two factions (letters, ids or names); those not chosen are drawn at start.",
     "resume TOKEN: get your seat back with the token you were given when you sat down.",
     "start: the table's creator starts the game; bots take the free seats.",
     "who: the seats at your table and who is here.",
@@ -194,7 +195,7 @@ impl SetupTalk {
             )
         })?;
         if args.draft {
-            return Err("The formal draft needs everyone at one keyboard; at a networked table give factions with --factions, or they are drawn.".into());
+            return Err("The formal draft is not played at a networked table yet: each person chooses with factions A,B after sitting down, or theirs are drawn.".into());
         }
         let bot = BotKind::parse(&args.bot).ok_or_else(|| {
             format!(
@@ -220,6 +221,11 @@ impl SetupTalk {
             typed: Vec::new(),
             shown: 0,
         })
+    }
+
+    /// How many seats, from seat 1, the creator's `--factions` gives a pair.
+    pub fn given_pairs(&self) -> usize {
+        self.flags.factions.len() / 2
     }
 
     /// Runs the set-up with every answer so far (and `line`, if any).

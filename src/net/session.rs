@@ -301,6 +301,7 @@ impl Session {
         let Place::SettingUp(talk) = &mut self.place else {
             return;
         };
+        let given = talk.given_pairs();
         match talk.step(line) {
             SetupStep::Asking(lines) => {
                 for l in &lines {
@@ -331,6 +332,7 @@ impl Session {
                         bot,
                         dir,
                     )
+                    .with_given(given)
                 });
                 let mut t = shared.lock().await;
                 let id = t.id;
@@ -361,11 +363,15 @@ impl Session {
         if !self.named() {
             return;
         }
-        let mut words = rest.split_whitespace();
-        let (Some(number), Some(code), None) = (words.next(), words.next(), words.next()) else {
-            self.error("Expected a table number and its code: sit 3 482911.".into());
+        let rest = rest.trim();
+        let (number, after) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+        let after = after.trim_start();
+        let (code, factions) = after.split_once(char::is_whitespace).unwrap_or((after, ""));
+        if number.is_empty() || code.is_empty() {
+            self.error("Expected a table number and its code: sit 3 482911 (then, if you like, your factions: sit 3 482911 pirates,ninjas).".into());
             return;
-        };
+        }
+        let factions = Some(factions.trim()).filter(|f| !f.is_empty());
         let Some(shared) = number.parse().ok().and_then(|n| self.server.lobby.table(n)) else {
             self.error(format!(
                 "No table {}. Type tables for the open tables.",
@@ -386,6 +392,12 @@ impl Session {
         match t.sit(&name, self.conn.clone(), self.settings) {
             Ok(seat) => {
                 let id = t.id;
+                if let Some(factions) = factions {
+                    if let Err(e) = t.choose_factions(seat, factions) {
+                        t.tell(seat, Kind::Error, e);
+                    }
+                    t.prompts(Some(seat));
+                }
                 drop(t);
                 self.place = Place::Seated {
                     table: shared,
@@ -453,6 +465,11 @@ impl Session {
             }
             "start" if rest.is_empty() => {
                 if let Err(e) = t.start(seat) {
+                    t.tell(seat, Kind::Error, e);
+                }
+            }
+            "factions" => {
+                if let Err(e) = t.choose_factions(seat, rest) {
                     t.tell(seat, Kind::Error, e);
                 }
             }

@@ -20,6 +20,9 @@ pub struct SeatRecord {
     pub person: bool,
     /// What gets the seat back.
     pub token: String,
+    /// The two factions chosen for the seat before the start (`None`: drawn).
+    #[serde(default)]
+    pub factions: Option<[String; 2]>,
 }
 
 /// One table as kept on disk, beside its game.

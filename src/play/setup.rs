@@ -128,8 +128,9 @@ fn number_word(n: usize) -> String {
     }
 }
 
-/// A faction's id from what was typed (letter, id, name or its start).
-fn faction_id(text: &str, pool: &[String]) -> Result<String, String> {
+/// A faction's id from what was typed (letter, id, name or its start), or the one
+/// line saying what was expected (with "did you mean" when a name is close).
+pub fn faction_id(text: &str, pool: &[String]) -> Result<String, String> {
     let catalog = defs().catalog;
     let names = |ids: &[String]| -> String {
         ids.iter()
@@ -150,9 +151,12 @@ fn faction_id(text: &str, pool: &[String]) -> Result<String, String> {
             quote(text),
             many.join(" or ")
         )),
-        Err(FactionMiss::Unknown(_)) => Err(format!(
-            "No faction {}. Playable now: {}.",
+        Err(FactionMiss::Unknown(close)) => Err(format!(
+            "No faction {}{}. Playable now: {}.",
             quote(text),
+            close
+                .first()
+                .map_or(String::new(), |n| format!(" (did you mean {n}?)")),
             names(pool)
         )),
     }

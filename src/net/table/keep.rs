@@ -51,6 +51,7 @@ impl NetTable {
                     name: s.name.clone(),
                     person: s.person,
                     token: s.token.clone(),
+                    factions: s.factions.clone(),
                 })
                 .collect(),
         };
@@ -94,6 +95,7 @@ impl NetTable {
                     view: None,
                     words: Vec::new(),
                     asked: false,
+                    factions: s.factions,
                 })
                 .collect(),
             game: None,

@@ -5,6 +5,7 @@
 //! and followed by every other view, each narrating them to its own seat; then the
 //! bots answer their questions the same way. Nothing a seat may not know reaches it.
 
+mod factions;
 mod keep;
 
 use super::conn::{kind_of, Conn};
@@ -42,6 +43,8 @@ pub struct NetSeat {
     words: Vec<String>,
     /// The game was waiting for this seat when its last prompt was sent.
     asked: bool,
+    /// The two factions chosen for this seat before the start (`None`: drawn).
+    factions: Option<[String; 2]>,
 }
 
 /// The game, once started: the engine's state and everything a save holds.
@@ -100,6 +103,7 @@ impl NetTable {
                 view: None,
                 words: Vec::new(),
                 asked: false,
+                factions: None,
             })
             .collect();
         let mut table = NetTable {
@@ -130,8 +134,14 @@ impl NetTable {
             Some(r) if r.game.pending().is_none() => "game over",
             Some(_) => "playing",
         };
+        let sets = self.sets();
+        let sets = if sets.is_empty() {
+            String::new()
+        } else {
+            format!("; factions from {}", sets.join(", "))
+        };
         format!(
-            "Table {}: {} players, {}, {} free; {state}; created by {}.",
+            "Table {}: {} players, {}, {} free; {state}{sets}; created by {}.",
             self.id,
             self.seats.len(),
             count(bots, "bot"),
@@ -320,6 +330,7 @@ impl NetTable {
         if self.started() {
             return Err("The game has already started.".into());
         }
+        self.settle_factions()?;
         let mut names: Vec<String> = Vec::new();
         for (i, s) in self.seats.iter_mut().enumerate() {
             if s.name.is_none() {
@@ -451,7 +462,11 @@ impl NetTable {
                 },
             };
             let you = if i == asker { " (you)" } else { "" };
-            lines.push(format!("Seat {}: {what}{you}.", i + 1));
+            lines.push(format!(
+                "Seat {}: {what}{you}. {}.",
+                i + 1,
+                self.factions_of(i)
+            ));
         }
         for l in lines {
             self.tell(asker, Kind::Answer, l);
