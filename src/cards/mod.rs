@@ -39,6 +39,11 @@ impl Catalog {
         self.cards().find(|c| c.id == id)
     }
 
+    /// The base with this id.
+    pub fn base(&self, id: &str) -> Option<&Base> {
+        self.bases.iter().find(|b| b.id == id)
+    }
+
     /// The bases of one set.
     pub fn bases_of(&self, set: SetId) -> impl Iterator<Item = &Base> {
         self.bases.iter().filter(move |b| b.set == set)

@@ -18,41 +18,55 @@ pub struct Names<'a> {
     pub codes: bool,
 }
 
-impl Names<'_> {
+impl<'a> Names<'a> {
+    /// A card's or base's printed facts by id: code, name, text and abilities.
+    pub fn printed(&self, id: &str) -> Option<Printed<'a>> {
+        let catalog = self.catalog;
+        catalog
+            .card(id)
+            .map(|c| Printed {
+                code: &c.code,
+                name: &c.name,
+                text: &c.text,
+                abilities: &c.abilities,
+            })
+            .or_else(|| {
+                catalog.base(id).map(|b| Printed {
+                    code: &b.code,
+                    name: &b.name,
+                    text: &b.text,
+                    abilities: &b.abilities,
+                })
+            })
+    }
+
     /// A card or base by id: `pm5 Pirate King`, or `Pirate King` without codes.
     pub fn card(&self, id: &str) -> String {
-        let found = self
-            .catalog
-            .card(id)
-            .map(|c| (c.code.as_str(), c.name.as_str()))
-            .or_else(|| {
-                self.catalog
-                    .bases
-                    .iter()
-                    .find(|b| b.id == id)
-                    .map(|b| (b.code.as_str(), b.name.as_str()))
-            });
-        match found {
-            Some((code, name)) if self.codes => format!("{code} {name}"),
-            Some((_, name)) => name.to_string(),
+        match self.printed(id) {
+            Some(p) if self.codes => format!("{} {}", p.code, p.name),
+            Some(p) => p.name.to_string(),
             None => id.to_string(),
         }
     }
 
     /// A card's or base's name alone: `Tortuga`.
     pub fn name(&self, id: &str) -> String {
-        self.catalog
-            .card(id)
-            .map(|c| c.name.clone())
-            .or_else(|| {
-                self.catalog
-                    .bases
-                    .iter()
-                    .find(|b| b.id == id)
-                    .map(|b| b.name.clone())
-            })
+        self.printed(id)
+            .map(|p| p.name.to_string())
             .unwrap_or_else(|| id.to_string())
     }
+}
+
+/// What a card or base says, as printed in the card data.
+pub struct Printed<'a> {
+    /// Its code: `pm5`, `b21`.
+    pub code: &'a str,
+    /// Its name.
+    pub name: &'a str,
+    /// Its ability in our words.
+    pub text: &'a str,
+    /// Its ability in the effect language.
+    pub abilities: &'a [crate::engine::effect::Ability],
 }
 
 /// "Tortuga, 18 of 21" and ", will score" once it has reached its breakpoint.
@@ -151,7 +165,7 @@ pub fn base(t: &Tracker, game: &GameState, names: &Names, b: usize) -> Vec<Strin
         total(t, game, names, b),
         powers(t, game, b)
     )];
-    if let Some(base) = names.catalog.bases.iter().find(|x| x.id == t.bases[b].base) {
+    if let Some(base) = names.catalog.base(&t.bases[b].base) {
         if base.text != "No ability." {
             lines.push(format!("Ability: {}", base.text));
         }

@@ -447,7 +447,7 @@ pub fn score(t: &mut Tracker, names: &Names, text: &str) -> Result<Vec<String>, 
     t.scored.push(id.clone());
     t.replacing = Some(b);
     lines.push("Its cards go to their owners' discard piles.".into());
-    if let Some(base) = names.catalog.bases.iter().find(|x| x.id == id) {
+    if let Some(base) = names.catalog.base(&id) {
         if base.text != "No ability." {
             lines.push(format!("{name}'s ability, if it acts now: {}", base.text));
         }

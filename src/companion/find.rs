@@ -36,7 +36,7 @@ pub fn base_in_play(t: &Tracker, names: &Names, text: &str) -> Result<usize, Str
         .iter()
         .enumerate()
         .map(|(i, b)| {
-            let code = names.catalog.bases.iter().find(|x| x.id == b.base);
+            let code = names.catalog.base(&b.base);
             let keys: Vec<String> = code
                 .map(|x| vec![x.code.clone(), x.name.clone()])
                 .unwrap_or_default();

@@ -80,34 +80,13 @@ pub fn reminders(t: &Tracker, names: &Names, happened: Happened) -> Vec<String> 
 
 /// A card's or base's abilities in the effect language.
 fn abilities<'a>(names: &Names<'a>, id: &str) -> &'a [Ability] {
-    names
-        .catalog
-        .card(id)
-        .map(|c| c.abilities.as_slice())
-        .or_else(|| {
-            names
-                .catalog
-                .bases
-                .iter()
-                .find(|b| b.id == id)
-                .map(|b| b.abilities.as_slice())
-        })
-        .unwrap_or(&[])
+    names.printed(id).map(|p| p.abilities).unwrap_or(&[])
 }
 
 /// A card's or base's text, in our words.
 fn text(names: &Names, id: &str) -> String {
     names
-        .catalog
-        .card(id)
-        .map(|c| c.text.clone())
-        .or_else(|| {
-            names
-                .catalog
-                .bases
-                .iter()
-                .find(|b| b.id == id)
-                .map(|b| b.text.clone())
-        })
+        .printed(id)
+        .map(|p| p.text.to_string())
         .unwrap_or_default()
 }
