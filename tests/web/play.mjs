@@ -1,9 +1,10 @@
 // Plays the web page of `smashup serve` in a real headless Chromium (Debian's
 // package, never a downloaded one): two people sit through the lobby forms at one
 // table with a bot and play a whole game, answering by the option buttons and by
-// typed commands; the second page must never receive the first page's hand; axe-core
-// audits the lobby and the game page; Tab reaches every control; screenshots go to
-// target/web-artifacts/. Usage: node play.mjs URL  (exit status 0 when all hold).
+// typed commands; the second page must never receive the first page's hand; every
+// line is announced once (live-region mutations recorded as a screen reader would
+// hear them); axe-core audits the lobby and the game page; Tab reaches every control;
+// screenshots go to target/web-artifacts/. Usage: node play.mjs URL  (exit status 0 when all hold).
 import { chromium } from "playwright-core";
 import { createRequire } from "node:module";
 import { mkdirSync, readFileSync } from "node:fs";
@@ -101,11 +102,133 @@ async function waitLog(page, re, secs = 15) {
   throw new Error(`no ${re} in the log`);
 }
 
+// What a screen reader would announce, recorded in the page from its first moment
+// (and again after a reload): each node added to a live region (aria-live, or role
+// log, status or alert), unless it is aria-hidden; for an atomic region (role status,
+// aria-atomic) the whole region's text. Each announcement goes to `heard` here.
+// Also records each change of the regions Your hand, Bases and Scores (in `panels`),
+// with the turn heading the log last showed then and the region's text.
+async function recordAnnouncements(page, heard, panels) {
+  await page.exposeFunction("__announced", (doc, politeness, region, text, again) =>
+    heard.push({ doc, politeness, region, text, again }));
+  await page.exposeFunction("__panelChanged", (panel, turn, text) => panels.push({ panel, turn, text }));
+  await page.addInitScript(() => {
+    const doc = String(Math.random());
+    const live = (node) => {
+      for (let e = node.nodeType === 1 ? node : node.parentElement; e; e = e.parentElement) {
+        const says = e.getAttribute("aria-live");
+        const role = e.getAttribute("role");
+        if (says) return says === "off" ? null : { e, politeness: says, atomic: e.getAttribute("aria-atomic") === "true" };
+        if (role === "log") return { e, politeness: "polite", atomic: false };
+        if (role === "status") return { e, politeness: "polite", atomic: true };
+        if (role === "alert") return { e, politeness: "assertive", atomic: true };
+      }
+      return null;
+    };
+    const hidden = (node) => {
+      for (let e = node.nodeType === 1 ? node : node.parentElement; e; e = e.parentElement) {
+        if (e.getAttribute("aria-hidden") === "true" || e.hidden) return true;
+      }
+      return false;
+    };
+    const said = new WeakSet();
+    new MutationObserver((records) => {
+      const atomics = new Set();
+      const changed = new Set();
+      for (const r of records) {
+        const at = r.target.nodeType === 1 ? r.target : r.target.parentElement;
+        const panel = at && at.closest("#hand, #bases, #scores");
+        if (panel) changed.add(panel);
+        const region = live(r.target);
+        if (!region || hidden(r.target)) continue;
+        if (region.atomic) {
+          atomics.add(region);
+          continue;
+        }
+        const added = r.type === "characterData" ? [r.target] : [...r.addedNodes];
+        for (const n of added) {
+          const text = (n.textContent || "").trim();
+          if (!text || hidden(n)) continue;
+          window.__announced(doc, region.politeness, region.e.id, text, said.has(n));
+          said.add(n);
+        }
+      }
+      const headings = document.querySelectorAll("#log h2");
+      const turn = headings.length ? headings[headings.length - 1].textContent : "";
+      for (const panel of changed) window.__panelChanged(panel.id, turn, panel.innerText);
+      for (const region of atomics) {
+        const text = (region.e.textContent || "").trim();
+        if (text) window.__announced(doc, region.politeness, region.e.id, text, false);
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+const SPOKEN_KINDS = ["question", "option", "narration", "error", "chat", "lobby"];
+
+// The lines of the kinds the page shows, from frames as received.
+function spokenLines(frames) {
+  const lines = [];
+  for (const f of frames) {
+    const tab = f.indexOf("\t");
+    let kind = tab > 0 ? f.slice(0, tab) : "";
+    let text = f.slice(tab + 1);
+    if (!["answer", "prompt", "words", "panel", ...SPOKEN_KINDS].includes(kind)) {
+      kind = "lobby";
+      text = f;
+    }
+    if (SPOKEN_KINDS.includes(kind) && text.trim()) lines.push({ kind, text: text.trim() });
+  }
+  return lines;
+}
+
+// Each line the page received of a kind it shows is announced exactly as many times
+// as it arrived (once per arrival): never missed, never twice, no old line again;
+// and a question is always said by the assertive region. Page loads are checked one
+// by one (the n-th document read the n-th WebSocket); a page left by a reload may
+// have missed the lines that arrived while it unloaded, but never hears one twice.
+function announcedOnce(p) {
+  const docs = [...new Set(p.heard.map((h) => h.doc))];
+  let lines = 0;
+  const wrong = [];
+  const questions = new Set();
+  docs.forEach((doc, i) => {
+    const arrived = new Map();
+    for (const l of spokenLines(p.frames.filter((f) => f.ws === i + 1).map((f) => f.text))) {
+      const a = arrived.get(l.text) || { kind: l.kind, n: 0 };
+      a.n++;
+      arrived.set(l.text, a);
+      if (l.kind === "question") questions.add(l.text);
+    }
+    const heard = new Map();
+    for (const h of p.heard.filter((h) => h.doc === doc)) heard.set(h.text, (heard.get(h.text) || 0) + 1);
+    const left = i + 1 < docs.length;
+    for (const [text, a] of arrived) {
+      const n = heard.get(text) || 0;
+      if (n > a.n || (n < a.n && !left)) wrong.push(`"${text}" (${a.kind}) arrived ${a.n}, announced ${n}`);
+    }
+    lines += arrived.size;
+  });
+  check(docs.length > 0 && wrong.length === 0, `${p.name}: each of ${lines} lines is announced once per arrival (${docs.length} page loads)${wrong.length ? ": " + wrong.slice(0, 5).join("; ") : ""}`);
+  const again = p.heard.filter((h) => h.again);
+  check(again.length === 0, `${p.name}: no line is announced again${again.length ? ": " + again.slice(0, 3).map((h) => h.text).join("; ") : ""}`);
+  const politely = p.heard.filter((h) => questions.has(h.text) && h.politeness !== "assertive");
+  check(questions.size > 0 && politely.length === 0,
+    `${p.name}: each of ${questions.size} questions is said by the assertive region only`);
+}
+
 async function open(name) {
   const context = await browser.newContext({ viewport: { width: 1000, height: 900 } });
   const page = await context.newPage();
   const frames = [];
-  page.on("websocket", (ws) => ws.on("framereceived", (f) => frames.push(String(f.payload))));
+  const heard = [];
+  const panels = [];
+  await recordAnnouncements(page, heard, panels);
+  let sockets = 0;
+  page.on("websocket", (ws) => {
+    const n = ++sockets;
+    ws.on("framereceived", (f) => frames.push({ ws: n, text: String(f.payload) }));
+  });
   page.on("pageerror", (e) => check(false, `${name}'s page has no script error: ${e.message}`));
   try {
     await page.goto(url);
@@ -116,7 +239,7 @@ async function open(name) {
     await page.goto(url);
   }
   await page.waitForSelector("#status:has-text('Connected')");
-  return { name, page, frames, answers: 0 };
+  return { name, page, frames, heard, panels, answers: 0 };
 }
 
 try {
@@ -227,13 +350,39 @@ try {
   check(over, `the game is played to its end (Ann answered ${ann.answers} times, Ben ${ben.answers})`);
   check(ann.answers > 0 && ben.answers > 0, "both pages answered questions");
   check(/Game over/.test(await logText(ben.page)), "Ben's page hears the game end");
+  await ann.page.waitForTimeout(500);
+  for (const p of players) announcedOnce(p);
+
+  // The regions Your hand, Bases and Scores follow the game while others play, and
+  // are never announced.
+  for (const p of players) {
+    const others = p.panels.filter((c) => /^Turn \d+, (Bot \d+|Ann|Ben)'s turn/.test(c.turn));
+    const kinds = [...new Set(others.map((c) => c.panel))];
+    check(kinds.includes("bases") && kinds.includes("scores"),
+      `${p.name}'s Bases and Scores regions change during the others' turns (${others.length} changes: ${kinds.join(", ")})`);
+    const loud = p.heard.filter((h) => ["hand", "bases", "scores"].includes(h.region));
+    check(loud.length === 0, `${p.name}'s hand, bases and scores regions are never announced`);
+  }
+  const botTurn = ann.panels.filter((c) => /^Turn \d+, Bot \d+'s turn/.test(c.turn) && c.panel === "bases");
+  check(botTurn.length > 0, `Ann's Bases region changes during the bot's turn (${botTurn.length} times)`);
+  const lastBases = ann.frames.map((f) => f.text).filter((f) => f.startsWith("panel\tbases\t")).pop() || "";
+  const shownBases = (await ann.page.locator("#bases li").allInnerTexts()).join("\t");
+  check(lastBases !== "" && lastBases.endsWith(shownBases), "Ann's Bases region shows the last bases the server sent");
 
   // Privacy: Ben's frames never carry Ann's hand lines, nor, before she played them,
-  // her cards' names: checked on everything Ben received up to Ann's first answer.
-  const annHandLines = ann.frames.filter((f) => /^answer\t\d+\. /.test(f) && annHand.some((c) => f.includes(c)));
-  check(annHandLines.length > 0, "Ann's page received her hand");
-  check(!ben.frames.some((f) => annHandLines.includes(f)), "Ben's page never receives a line of Ann's hand");
-  const benEarly = ben.frames.slice(0, ben.frames.findIndex((f) => /^narration\tTurn 1, /.test(f)) + 1);
+  // her cards' names: checked on everything Ben received up to Ann's first answer; and
+  // Ben's hand region never held a line of Ann's hand.
+  const annFrames = ann.frames.map((f) => f.text);
+  const benFrames = ben.frames.map((f) => f.text);
+  const linesOf = (frames) => frames.flatMap((f) => f.split("\t").slice(1));
+  const annHandLines = new Set(linesOf(annFrames.filter((f) => f.startsWith("panel\thand\t")))
+    .filter((l) => /^\d+\. /.test(l) && annHand.some((c) => l.includes(c))));
+  check(annHandLines.size > 0, `Ann's page received her hand (${annHandLines.size} lines)`);
+  check(!linesOf(benFrames).some((l) => annHandLines.has(l)), "Ben's page never receives a line of Ann's hand");
+  const benHands = ben.panels.filter((c) => c.panel === "hand");
+  check(benHands.length > 0 && !benHands.some((c) => c.text.split("\n").some((l) => annHandLines.has(l.trim()))),
+    `Ben's hand region never holds a line of Ann's hand (${benHands.length} changes looked at)`);
+  const benEarly = benFrames.slice(0, benFrames.findIndex((f) => /^narration\tTurn 1, /.test(f)) + 1);
   const leaked = annHand.filter((c) => benEarly.some((f) => f.includes(c)));
   check(leaked.length === 0, `Ben heard none of Ann's starting cards before play${leaked.length ? ": " + leaked.join(", ") : ""}`);
 } catch (e) {
