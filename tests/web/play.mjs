@@ -4,7 +4,12 @@
 // typed commands; the second page must never receive the first page's hand; every
 // line is announced once (live-region mutations recorded as a screen reader would
 // hear them); axe-core audits the lobby and the game page; Tab reaches every control;
-// screenshots go to target/web-artifacts/. Usage: node play.mjs URL  (exit status 0 when all hold).
+// screenshots go to target/web-artifacts/. Ann plays at 200% zoom (a 1280-pixel-wide
+// window zoomed in: 640 CSS pixels at device scale 2, as Chromium zooms) and Ben on a
+// phone (360 CSS pixels, touch): nothing may be cut off or need sideways scrolling,
+// and every control Tab reaches is shown. SHARED_URL, a server without --http, is
+// opened once: a browser is told from a line client on a shared port.
+// Usage: node play.mjs URL [SHARED_URL]  (exit status 0 when all hold).
 import { chromium } from "playwright-core";
 import { createRequire } from "node:module";
 import { mkdirSync, readFileSync } from "node:fs";
@@ -12,8 +17,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const url = process.argv[2];
+const sharedUrl = process.argv[3];
 if (!url) {
-  console.error("usage: node play.mjs URL");
+  console.error("usage: node play.mjs URL [SHARED_URL]");
   process.exit(2);
 }
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -49,7 +55,8 @@ async function audit(page, what) {
   check(result.violations.length === 0, `axe-core finds no violations on ${what}`);
 }
 
-// Tab from the top: every visible control must take the focus in turn.
+// Tab from the top: every visible control must take the focus in turn, and each is
+// then shown whole across the width and at least partly in view (scrolled to).
 async function tabOrder(page, what) {
   await page.evaluate(() => document.activeElement && document.activeElement.blur());
   const wanted = await page.evaluate(() => {
@@ -57,15 +64,23 @@ async function tabOrder(page, what) {
     return all.filter((e) => e.offsetParent !== null || e.getClientRects().length).map((e) => e.id || e.textContent.trim());
   });
   const reached = new Set();
+  const hidden = new Set();
   for (let i = 0; i < wanted.length + 5; i++) {
     await page.keyboard.press("Tab");
-    reached.add(await page.evaluate(() => {
+    const [name, shown] = await page.evaluate(() => {
       const e = document.activeElement;
-      return e ? e.id || e.textContent.trim() : "";
-    }));
+      if (!e || e === document.body) return ["", true];
+      const r = e.getBoundingClientRect();
+      const w = document.documentElement.clientWidth;
+      const shown = r.left >= -1 && r.right <= w + 1 && r.bottom > 0 && r.top < window.innerHeight;
+      return [e.id || e.textContent.trim(), shown];
+    });
+    reached.add(name);
+    if (!shown) hidden.add(name);
   }
   const missed = wanted.filter((w) => !reached.has(w));
   check(missed.length === 0, `Tab reaches every control on ${what}${missed.length ? ": missed " + missed.join(", ") : ""}`);
+  check(hidden.size === 0, `every control Tab reaches on ${what} is shown whole${hidden.size ? ": not " + [...hidden].join(", ") : ""}`);
 }
 
 // Polls a function in the page (page.waitForFunction would eval, which the page's
@@ -79,14 +94,46 @@ async function until(page, fn, secs = 20) {
   throw new Error(`timed out waiting for ${fn}`);
 }
 
-// At a phone's width (or 200% zoom of a small window) nothing needs sideways scrolling.
+// Nothing needs sideways scrolling and nothing shown is cut off: the page is no wider
+// than the window, every element shown lies within its width, and no element that
+// clips or scrolls its content (overflow other than visible) holds wider content.
+async function fits(page, what) {
+  const r = await page.evaluate(() => {
+    const w = document.documentElement.clientWidth;
+    const name = (e) => e.id ? `#${e.id}` : `${e.tagName.toLowerCase()} "${e.textContent.trim().slice(0, 30)}"`;
+    const cut = [];
+    for (const e of document.querySelectorAll("body *")) {
+      if (!e.getClientRects().length || e.closest(".visually-hidden, .skip")) continue;
+      const r = e.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      if (r.left < -1 || r.right > w + 1) cut.push(`${name(e)} spans ${Math.round(r.left)} to ${Math.round(r.right)}`);
+      if (getComputedStyle(e).overflowX !== "visible" && e.scrollWidth > e.clientWidth + 1) {
+        cut.push(`${name(e)} holds ${e.scrollWidth} pixels in ${e.clientWidth}`);
+      }
+    }
+    return { w, wide: document.documentElement.scrollWidth, cut };
+  });
+  check(r.wide <= r.w && r.cut.length === 0,
+    `${what}: nothing cut off or scrolled sideways in ${r.w} CSS pixels (page ${r.wide} wide)${r.cut.length ? ": " + r.cut.slice(0, 4).join("; ") : ""}`);
+}
+
+// The narrowest phone (320 CSS pixels) as well, for a moment.
 async function narrow(page, what) {
   const before = page.viewportSize();
   await page.setViewportSize({ width: 320, height: 640 });
-  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
-  check(wide <= 320, `${what} fits a 320-pixel-wide phone screen (${wide} pixels wide)`);
+  await fits(page, `${what} at 320 pixels`);
   await page.setViewportSize(before);
 }
+
+async function screenshot(page, file) {
+  const where = path.join(artifacts, file);
+  await page.screenshot({ path: where, fullPage: true });
+  console.log(`screenshot: ${where}`);
+}
+
+// How each person's browser is set up: Ann at 200% zoom, Ben on a phone.
+const ZOOM_200 = { viewport: { width: 640, height: 360 }, deviceScaleFactor: 2 };
+const PHONE = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
 
 async function logText(page) {
   return page.locator("#log").innerText();
@@ -217,8 +264,8 @@ function announcedOnce(p) {
     `${p.name}: each of ${questions.size} questions is said by the assertive region only`);
 }
 
-async function open(name) {
-  const context = await browser.newContext({ viewport: { width: 1000, height: 900 } });
+async function open(name, look, at = url) {
+  const context = await browser.newContext(look);
   const page = await context.newPage();
   const frames = [];
   const heard = [];
@@ -230,27 +277,26 @@ async function open(name) {
     ws.on("framereceived", (f) => frames.push({ ws: n, text: String(f.payload) }));
   });
   page.on("pageerror", (e) => check(false, `${name}'s page has no script error: ${e.message}`));
-  try {
-    await page.goto(url);
-  } catch (e) {
-    // A browser that sends nothing for a second after connecting is taken for a line
-    // client; on a loaded machine that can happen once. A person would reload.
-    console.log(`note: ${name}'s first load failed (${e.message.split("\n")[0]}); loading again`);
-    await page.goto(url);
-  }
+  await page.goto(at);
   await page.waitForSelector("#status:has-text('Connected')");
   return { name, page, frames, heard, panels, answers: 0 };
 }
 
 try {
-  const ann = await open("Ann");
+  if (sharedUrl) {
+    // One port for both: the page still loads and its WebSocket gets the lobby.
+    const cleo = await open("Cleo", ZOOM_200, sharedUrl);
+    await waitLog(cleo.page, /Your name\?/);
+    check(true, "the page and its WebSocket work on a port shared with line clients");
+    await cleo.page.context().close();
+  }
+  const ann = await open("Ann", ZOOM_200);
   globalThis.annPage = ann.page;
   await waitLog(ann.page, /Your name\?/);
-  const lobbyShot = path.join(artifacts, "lobby.png");
-  await ann.page.screenshot({ path: lobbyShot, fullPage: true });
-  console.log(`screenshot: ${lobbyShot}`);
+  await screenshot(ann.page, "lobby-zoom200.png");
   await audit(ann.page, "the lobby");
-  await tabOrder(ann.page, "the lobby");
+  await tabOrder(ann.page, "the lobby at 200% zoom");
+  await fits(ann.page, "the lobby at 200% zoom");
   await narrow(ann.page, "the lobby");
 
   // Ann sets up a table with the form, by keyboard.
@@ -261,8 +307,10 @@ try {
   check(Boolean(code), `Ann sets up table ${table} with code ${code}`);
 
   // Ben lists the tables and sits with the form.
-  const ben = await open("Ben");
+  const ben = await open("Ben", PHONE);
   globalThis.benPage = ben.page;
+  await fits(ben.page, "the lobby on a phone");
+  await screenshot(ben.page, "lobby-phone.png");
   await ben.page.locator("#tables-refresh").click();
   await ben.page.waitForSelector(`#tables li:has-text('${table}')`);
   await ben.page.locator("#sit-name").fill("Ben");
@@ -323,12 +371,19 @@ try {
     }
     if (!shot && ann.answers >= 6) {
       shot = true;
-      const gameShot = path.join(artifacts, "game.png");
-      await ann.page.screenshot({ path: gameShot, fullPage: true });
-      console.log(`screenshot: ${gameShot}`);
+      await screenshot(ann.page, "game-zoom200.png");
       await audit(ann.page, "the game page");
-      await tabOrder(ann.page, "the game page");
+      await tabOrder(ann.page, "the game page at 200% zoom");
+      await fits(ann.page, "the game page at 200% zoom");
       await narrow(ann.page, "the game page");
+      await fits(ben.page, "the game page on a phone");
+      await tabOrder(ben.page, "the game page on a phone");
+      await screenshot(ben.page, "game-phone.png");
+      // And a wide window (two columns), for a moment.
+      await ann.page.setViewportSize({ width: 1280, height: 800 });
+      await fits(ann.page, "the game page in a wide window");
+      await screenshot(ann.page, "game-wide.png");
+      await ann.page.setViewportSize(ZOOM_200.viewport);
     }
     if (!reloaded && ben.answers >= 10) {
       // Ben's connection drops (a reload): the page resumes his seat by its token.
