@@ -60,7 +60,9 @@ impl Server {
             .unwrap();
         let web_port = web
             .trim()
-            .strip_prefix("Web page at http://127.0.0.1:")
+            .strip_prefix("Web page at ")
+            .and_then(|w| w.split_once("://127.0.0.1:"))
+            .map(|(_, w)| w)
             .and_then(|w| w.strip_suffix('/'))
             .unwrap_or_else(|| panic!("second line: {web:?}"))
             .parse()
