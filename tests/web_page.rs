@@ -1,6 +1,8 @@
-//! The web page of `smashup serve` in a real browser: starts the server on a free
-//! port and runs `node tests/web/play.mjs URL` (headless Debian Chromium driven by
-//! playwright-core, with an axe-core audit), which plays a whole game through the page.
+//! The web page of `smashup serve` in a real browser: starts the server on free ports
+//! (the page on a port of its own, `--http`) and a second one serving both on one
+//! port, and runs `node tests/web/play.mjs URL SHARED_URL` (headless Debian Chromium
+//! driven by playwright-core, with an axe-core audit), which plays a whole game
+//! through the page and opens the page on the shared port.
 //! Without /usr/bin/chromium, node or tests/web/node_modules it says it is skipped and
 //! passes; `.ci/run` installs all three so that there it runs.
 
@@ -33,33 +35,48 @@ fn missing() -> Option<String> {
     None
 }
 
+/// `smashup serve --port 0` with `flags` and a folder of its own; the server (killed
+/// when dropped) and its web page's address, from its second line.
+fn serve(flags: &[&str]) -> ((Serving, tempfile::TempDir), String) {
+    let data = tempfile::tempdir().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_smashup"))
+        .args(["serve", "--port", "0", "--data"])
+        .arg(data.path())
+        .args(flags)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the server starts");
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let serving = Serving(child);
+    let (mut first, mut web) = (String::new(), String::new());
+    out.read_line(&mut first).unwrap();
+    out.read_line(&mut web).unwrap();
+    assert!(first.starts_with("Listening on "), "{first}");
+    let url = web
+        .trim()
+        .strip_prefix("Web page at ")
+        .expect("the server says where its page is")
+        .to_string();
+    ((serving, data), url)
+}
+
 #[test]
 fn a_whole_game_is_played_through_the_web_page() {
     if let Some(why) = missing() {
         println!("skipped: the browser test needs Chromium and playwright-core: {why}");
         return;
     }
-    let data = tempfile::tempdir().unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_smashup"))
-        .args(["serve", "--port", "0", "--data"])
-        .arg(data.path())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the server starts");
-    let stdout = child.stdout.take().unwrap();
-    let _serving = Serving(child);
-    let mut first = String::new();
-    BufReader::new(stdout).read_line(&mut first).unwrap();
-    let addr = first
-        .trim()
-        .strip_prefix("Listening on ")
-        .expect("the server says where it listens");
-    let url = format!("http://{addr}/");
+    // The game is played on a server whose page has its own port (--http); a second
+    // server, with one port for both, shows that a browser is told from a line
+    // client by its first bytes.
+    let (_own, url) = serve(&["--http", "0"]);
+    let (_shared, shared_url) = serve(&[]);
     let here = Path::new(env!("CARGO_MANIFEST_DIR"));
     let out = Command::new("node")
         .arg(here.join("tests/web/play.mjs"))
         .arg(&url)
+        .arg(&shared_url)
         .current_dir(here.join("tests/web"))
         .output()
         .expect("node runs");

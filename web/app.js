@@ -1,18 +1,30 @@
 // The Smash Up table in a browser: one WebSocket speaking the same line protocol as
 // `smashup join` (framed: each message is KIND<TAB>TEXT), shown screen-reader first.
-// The game's lines go to a polite log (a heading per turn); a question is also said in
-// a small assertive region and its options become buttons. After each prompt at a
-// table the page asks `hand`, `bases` and `score` quietly and puts their answers in
-// the "Your hand", "Bases" and "Scores" regions instead of the log.
+// The game's lines go to a polite log (a heading per turn); a question, an error and
+// the lines that seat you are said in a small assertive region instead, and the
+// question's options become buttons. The page asks for panels (`panels on`): after
+// every change at the table the server sends this seat's hand, the bases and the
+// scores, which replace the contents of the "Your hand", "Bases" and "Scores" regions.
+// Those regions are not live regions: they change quietly, to be read when wanted
+// (a screen reader's landmark or heading keys reach them), never announced.
+//
+// Every line is announced exactly once. A line that must be heard at once (a
+// question, an error, being seated) is appended to the assertive region as a new
+// element and also shown in the log, but its log copy is aria-hidden: a screen
+// reader hears it from the assertive region only, never a second time from the
+// polite log. The log is aria-relevant="additions" and the assertive region keeps
+// its old announcements as separate elements (not aria-atomic), so adding a line
+// never makes a screen reader read an older one again. The current question stays
+// readable in the Question region, with its options as buttons; when your own turn
+// starts, the log gets a heading "Turn N, your turn." of its own, so the turn
+// headings are there for every turn although the question's log copy is hidden.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
 const TOKEN_KEY = "smashup-seat-token";
-const QUIET = [["hand", "hand"], ["bases", "bases"], ["score", "scores"]];
+const PANELS = ["hand", "bases", "scores"];
 
 let ws = null;
-let quiet = []; // panels whose quiet answers are still coming, in order
-let buffers = {}; // lines of the quiet answers so far, by panel
 let listingTables = false;
 const history = [];
 let historyAt = 0;
@@ -22,8 +34,8 @@ function connect() {
   ws = new WebSocket(scheme + "//" + location.host + "/ws");
   ws.onopen = () => {
     status("Connected to the server.");
-    quiet = [];
     ws.send("frames on");
+    ws.send("panels on");
     const token = sessionStorage.getItem(TOKEN_KEY);
     if (token) ws.send("resume " + token);
   };
@@ -49,7 +61,7 @@ function send(line, mine) {
   return true;
 }
 
-const KINDS = ["narration", "question", "option", "answer", "error", "chat", "lobby", "prompt", "words"];
+const KINDS = ["narration", "question", "option", "answer", "error", "chat", "lobby", "prompt", "words", "panel"];
 
 function receive(data) {
   const tab = data.indexOf("\t");
@@ -62,34 +74,28 @@ function receive(data) {
   switch (kind) {
     case "prompt": return prompt(text);
     case "words": return words(text);
+    case "panel": return panel(text);
     case "answer":
     case "error":
-      if (quiet.length) {
-        buffers[quiet[0]].push(text);
-        return;
-      }
       if (listingTables && kind === "answer") {
         tableLine(text);
         return;
       }
-      addLine(kind, text);
-      if (kind === "error") announce(text);
+      addLine(kind, text, kind === "error");
       return;
     case "question":
-      addLine(kind, text);
+      addLine(kind, text, true);
       $("question-text").textContent = text;
       clearOptions(false);
-      announce(text);
       return;
     case "option":
       addLine(kind, text);
       addOption(text);
       return;
     case "lobby": {
-      addLine(kind, text);
+      addLine(kind, text, /join code is|You sit at table/.test(text));
       const token = /Your seat token is (\S+?):/.exec(text);
       if (token) sessionStorage.setItem(TOKEN_KEY, token[1]);
-      if (/join code is|You sit at table/.test(text)) announce(text);
       return;
     }
     default:
@@ -106,26 +112,17 @@ function prompt(text) {
     listingTables = false;
     return;
   }
-  if (quiet.length) {
-    const panel = quiet.shift();
-    fillPanel(panel, buffers[panel]);
-    return;
-  }
-  if (!seated) return;
-  if (text !== "Your answer> ") {
+  if (seated && text !== "Your answer> ") {
     $("question-text").textContent = "No question for you now.";
     clearOptions(true);
   }
-  buffers = {};
-  for (const [command, panel] of QUIET) {
-    quiet.push(panel);
-    buffers[panel] = [];
-    ws.send(command);
-  }
 }
 
-function fillPanel(panel, lines) {
-  const list = $(panel).querySelector("ul");
+// A panel from the server: its name, then its lines, separated by tabs.
+function panel(text) {
+  const [name, ...lines] = text.split("\t");
+  if (!PANELS.includes(name)) return;
+  const list = $(name).querySelector("ul");
   list.replaceChildren(...lines.map((l) => {
     const li = document.createElement("li");
     li.textContent = l;
@@ -157,31 +154,44 @@ function tableLine(text) {
 let lastTurn = null;
 function startsTurn(kind, text) {
   const m = (kind === "narration" && /^Turn (\d+), /.exec(text)) ||
-    (kind === "question" && /\byour turn (\d+)\b/.exec(text));
-  if (!m || m[1] === lastTurn) return false;
+    (kind === "question" && /\byour turn (\d+)\b/i.exec(text));
+  if (!m || m[1] === lastTurn) return null;
   lastTurn = m[1];
-  return true;
+  return m[1];
 }
 
-function addLine(kind, text) {
+// Shows a line in the log. An `assertive` line is said at once by the assertive
+// region and hidden from screen readers in the log, so it is heard once (see the top).
+function addLine(kind, text, assertive = false) {
   const log = $("log");
   const turn = startsTurn(kind, text);
-  const el = document.createElement(turn ? "h2" : "p");
+  if (turn && assertive) {
+    const h = document.createElement("h2");
+    h.textContent = `Turn ${turn}, your turn.`;
+    log.append(h);
+  }
+  const el = document.createElement(turn && !assertive ? "h2" : "p");
   el.className = kind;
   el.textContent = text;
+  if (assertive) el.setAttribute("aria-hidden", "true");
   log.append(el);
   log.scrollTop = log.scrollHeight;
+  if (assertive) announce(text);
   if (kind !== "mine" && $("speech").checked && "speechSynthesis" in window) {
     if (kind === "question") speechSynthesis.cancel();
     speechSynthesis.speak(new SpeechSynthesisUtterance(text));
   }
 }
 
-// Says a question or a refusal at once, apart from the polite log.
+// Says a line at once, apart from the polite log: a new element of its own, so that
+// the same question asked again is said again, and no older one is said with it.
+const ALERTS_KEPT = 4;
 function announce(text) {
   const alert = $("alert");
-  alert.textContent = "";
-  setTimeout(() => { alert.textContent = text; }, 50);
+  while (alert.children.length >= ALERTS_KEPT) alert.firstElementChild.remove();
+  const p = document.createElement("p");
+  p.textContent = text;
+  alert.append(p);
 }
 
 function clearOptions(moveFocus) {

@@ -21,6 +21,14 @@
 //! words that complete a line now: commands, cards in the game, bases, players; TEXT is
 //! those words separated by tabs). `frames off` goes back to plain lines.
 //!
+//! **Panels** (for a client that keeps the hand, the bases and the scores beside the
+//! log, as the web page does): after `panels on` (a seat setting, like `codes on`)
+//! a framed client also gets `panel` lines, `panel<TAB>NAME<TAB>LINE<TAB>LINE...`, where
+//! NAME is `hand`, `bases` or `scores` and the lines are what `hand`, `bases` and
+//! `score` would answer for this seat now. One is sent whenever its lines change:
+//! after every answer given at the table (a bot's too), and at sitting down. A seat's
+//! hand panel is its own hand only, as its `hand` command is. `panels off` stops them.
+//!
 //! Commands in the lobby: `help`, `name NAME`, `tables`, `new [FLAGS]` (the set-up flags
 //! of `smashup play`, or numbered questions when none are given), `sit TABLE CODE` (also
 //! `join`), `resume TOKEN`, `start` (the table's creator), `who`, `say TEXT`, `bot NAME`,
@@ -93,6 +101,8 @@ pub enum Kind {
     Prompt,
     /// The words that complete a line now, separated by tabs.
     Words,
+    /// A panel's name and its lines, separated by tabs (after `panels on`).
+    Panel,
 }
 
 impl Kind {
@@ -108,6 +118,7 @@ impl Kind {
             Kind::Lobby => "lobby",
             Kind::Prompt => "prompt",
             Kind::Words => "words",
+            Kind::Panel => "panel",
         }
     }
 
@@ -123,6 +134,7 @@ impl Kind {
             Kind::Lobby,
             Kind::Prompt,
             Kind::Words,
+            Kind::Panel,
         ]
         .into_iter()
         .find(|k| k.word() == word)
@@ -130,7 +142,7 @@ impl Kind {
 
     /// True for the kinds a plain client never receives.
     pub fn rich_only(self) -> bool {
-        matches!(self, Kind::Prompt | Kind::Words)
+        matches!(self, Kind::Prompt | Kind::Words | Kind::Panel)
     }
 }
 
@@ -140,7 +152,13 @@ mod tests {
 
     #[test]
     fn every_kind_reads_back_from_its_word() {
-        for k in [Kind::Narration, Kind::Prompt, Kind::Words, Kind::Chat] {
+        for k in [
+            Kind::Narration,
+            Kind::Prompt,
+            Kind::Words,
+            Kind::Chat,
+            Kind::Panel,
+        ] {
             assert_eq!(Kind::from_word(k.word()), Some(k));
         }
         assert_eq!(Kind::from_word("nonsense"), None);

@@ -4,6 +4,7 @@
 
 use super::lobby::Lobby;
 use super::table::event;
+use super::web::{self, Serve};
 use super::DEFAULT_PORT;
 use std::collections::HashMap;
 use std::io::Write as _;
@@ -64,6 +65,11 @@ pub struct ServeArgs {
     /// it is disconnected. Raise it for scripted load tests.
     #[arg(long, value_name = "N", default_value_t = FLOOD_RATE)]
     pub flood_rate: f64,
+    /// Serve the web page (and its WebSocket) on this port of its own (0: any free
+    /// port, said on the second line); the game port then speaks the line protocol at
+    /// once. Without it the game port serves the page too.
+    #[arg(long, value_name = "PORT")]
+    pub http: Option<u16>,
 }
 
 /// What every connection shares: the lobby, the limits, and who is connected from
@@ -224,6 +230,16 @@ async fn serve(args: &ServeArgs, tls: Option<TlsAcceptor>, dir: Option<PathBuf>)
             return 2;
         }
     };
+    let page = match args.http {
+        Some(port) => match TcpListener::bind((args.bind, port)).await {
+            Ok(l) => Some(l),
+            Err(e) => {
+                eprintln!("Error: cannot listen on {}:{port}: {e}.", args.bind);
+                return 2;
+            }
+        },
+        None => None,
+    };
     let (lobby, problems) = Lobby::open(dir.clone());
     for p in problems {
         event(&format!("not restored: {p}"));
@@ -238,12 +254,24 @@ async fn serve(args: &ServeArgs, tls: Option<TlsAcceptor>, dir: Option<PathBuf>)
         per_address: Mutex::new(HashMap::new()),
         next_conn: AtomicU64::new(0),
     });
-    let addr = listener.local_addr().map_or_else(
-        |_| format!("{}:{}", args.bind, args.port),
-        |a| a.to_string(),
+    let addr = |l: &TcpListener, port: u16| {
+        l.local_addr()
+            .map_or_else(|_| format!("{}:{port}", args.bind), |a| a.to_string())
+    };
+    let game = addr(&listener, args.port);
+    let web_addr = page.as_ref().map_or(game.clone(), |l| addr(l, 0));
+    let scheme = if tls.is_some() { "https" } else { "http" };
+    // One write, so that a reader of the first line alone has both before it goes.
+    let _ = write!(
+        std::io::stdout(),
+        "Listening on {game}\nWeb page at {scheme}://{web_addr}/\n"
     );
-    println!("Listening on {addr}");
     let _ = std::io::stdout().flush();
+    let game_port = if page.is_some() {
+        Serve::Lines
+    } else {
+        Serve::Both
+    };
     event(&format!(
         "server: {}{}, {restored} tables restored",
         if tls.is_some() {
@@ -257,8 +285,9 @@ async fn serve(args: &ServeArgs, tls: Option<TlsAcceptor>, dir: Option<PathBuf>)
         ))
     ));
     loop {
-        let accepted = tokio::select! {
-            a = listener.accept() => a,
+        let (accepted, serve) = tokio::select! {
+            a = listener.accept() => (a, game_port),
+            a = web::accept(page.as_ref()) => (a, Serve::Web),
             _ = tokio::signal::ctrl_c() => {
                 event("server: stopped; every table is saved");
                 return 0;
@@ -281,21 +310,26 @@ async fn serve(args: &ServeArgs, tls: Option<TlsAcceptor>, dir: Option<PathBuf>)
         let tls = tls.clone();
         tokio::spawn(async move {
             let _slot = slot;
-            connection(stream, server, tls).await;
+            connection(stream, server, tls, serve).await;
         });
     }
 }
 
 /// One connection, over TLS or not, from a browser or a line client.
-async fn connection(stream: tokio::net::TcpStream, server: Arc<Server>, tls: Option<TlsAcceptor>) {
+async fn connection(
+    stream: tokio::net::TcpStream,
+    server: Arc<Server>,
+    tls: Option<TlsAcceptor>,
+    serve: Serve,
+) {
     match tls {
-        None => super::web::route(stream, server).await,
+        None => web::route(stream, server, serve).await,
         Some(acceptor) => {
             let shake =
                 tokio::time::timeout(Duration::from_secs(HANDSHAKE_SECS), acceptor.accept(stream))
                     .await;
             if let Ok(Ok(stream)) = shake {
-                super::web::route(stream, server).await;
+                web::route(stream, server, serve).await;
             }
         }
     }

@@ -1,7 +1,8 @@
 //! A networked seat's own settings, which `smashup play` takes as flags: how much is
 //! narrated, whether card codes lead, and whether the recap is said at each of the
-//! seat's turns. Typed as lines (`verbosity brief`, `codes off`, `recap on`) in the
-//! lobby or at a table.
+//! seat's turns; and, for rich clients such as the web page, whether the seat's hand,
+//! the bases and the scores are sent as panels after every change. Typed as lines
+//! (`verbosity brief`, `codes off`, `recap on`, `panels on`) in the lobby or at a table.
 
 use crate::play::narrate::Verbosity;
 
@@ -14,6 +15,9 @@ pub struct Settings {
     pub codes: bool,
     /// The recap is said at the start of each of the seat's turns.
     pub recap: bool,
+    /// The seat's hand, the bases and the scores are sent as `panel` lines after
+    /// every change (rich clients only; see [`super::Kind::Panel`]).
+    pub panels: bool,
 }
 
 impl Default for Settings {
@@ -22,13 +26,14 @@ impl Default for Settings {
             verbosity: Verbosity::Normal,
             codes: true,
             recap: false,
+            panels: false,
         }
     }
 }
 
 impl Settings {
-    /// Applies `verbosity X`, `codes on|off` or `recap on|off`; `None` if `line` is
-    /// none of them, else the line to answer with.
+    /// Applies `verbosity X`, `codes on|off`, `recap on|off` or `panels on|off`;
+    /// `None` if `line` is none of them, else the line to answer with.
     pub fn apply(&mut self, line: &str) -> Option<Result<String, String>> {
         let mut words = line.split_whitespace();
         let word = words.next()?.to_lowercase();
@@ -66,6 +71,18 @@ impl Settings {
                     if on { "on" } else { "off" }
                 )
             }),
+            "panels" => on_off(value.as_deref(), "panels").map(|on| {
+                self.panels = on;
+                format!(
+                    "Panels {}: your hand, the bases and the scores {}.",
+                    if on { "on" } else { "off" },
+                    if on {
+                        "are sent after every change"
+                    } else {
+                        "are no longer sent"
+                    }
+                )
+            }),
             _ => return None,
         })
     }
@@ -94,5 +111,8 @@ mod tests {
         assert_eq!(s.apply("recap"), None);
         assert_eq!(s.apply("hand"), None);
         assert_eq!(s.apply("codes on please"), None);
+        assert!(s.apply("panels on").unwrap().is_ok());
+        assert!(s.panels);
+        assert!(s.apply("panels").unwrap().is_err());
     }
 }

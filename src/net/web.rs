@@ -1,7 +1,8 @@
-//! The table in a browser: the same port answers HTTP as well as the line protocol.
-//! The first bytes of a connection decide: `GET ` is a browser (the page, or the
-//! WebSocket at `/ws`); anything else, or nothing within [`SNIFF`], is a line client
-//! (`nc`, `smashup join`), which sees the line protocol untouched.
+//! The table in a browser: the game's port answers HTTP as well as the line protocol,
+//! or the page has a port of its own (`smashup serve --http PORT`, see [`Serve`]).
+//! On a shared port the first bytes of a connection decide: `GET ` is a browser (the
+//! page, or the WebSocket at `/ws`); anything else, or nothing within [`SNIFF`], is a
+//! line client (`nc`, `smashup join`), which sees the line protocol untouched.
 //!
 //! The WebSocket carries exactly the line protocol: each message from the page is one
 //! line (the page sends `frames on` first), each line from the server is one message.
@@ -15,19 +16,26 @@ use super::server::Server;
 use super::MAX_LINE;
 use futures_util::{SinkExt, StreamExt};
 use std::io;
+use std::net::SocketAddr;
 use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, ReadBuf};
+use tokio::net::{TcpListener, TcpStream};
 use tokio_tungstenite::tungstenite::handshake::server::{ErrorResponse, Request, Response};
 use tokio_tungstenite::tungstenite::http::StatusCode;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
 
-/// How long a new connection has to send `GET ` before it counts as a line client
-/// (who waits for the greeting and sends nothing first).
-pub const SNIFF: Duration = Duration::from_millis(1000);
+/// How long a new connection on a shared port has to send `GET ` before it counts as
+/// a line client (who waits for the greeting and sends nothing first), so how long
+/// such a client waits for it. A browser sends its request as soon as it is connected
+/// (this wait starts after any TLS handshake), so half a second leaves a wide margin
+/// even on a busy machine; a socket a browser opens ahead and leaves idle gets the
+/// greeting, and the browser, seeing unasked-for bytes on an idle socket, opens
+/// another. With `--http` the game port does not wait at all.
+pub const SNIFF: Duration = Duration::from_millis(500);
 /// The longest HTTP request head read, in bytes.
 const MAX_HEAD: usize = 8192;
 /// How long a browser may take to send its request head.
@@ -99,8 +107,51 @@ impl<S: AsyncWrite + Unpin> AsyncWrite for Rewind<S> {
     }
 }
 
-/// Serves one connection: a browser over HTTP, anyone else over the line protocol.
-pub async fn route<S>(mut stream: S, server: Arc<Server>)
+/// What a listening port serves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Serve {
+    /// The line protocol and the page on one port, told apart by the first bytes
+    /// (`smashup serve` without `--http`).
+    Both,
+    /// The line protocol only, greeting at once (the game port with `--http`).
+    Lines,
+    /// The page and its WebSocket only (the port given with `--http`).
+    Web,
+}
+
+/// The next connection on the page's own port; none ever when it has no port of its
+/// own (so that the accept loop can wait on both ports alike).
+pub async fn accept(listener: Option<&TcpListener>) -> io::Result<(TcpStream, SocketAddr)> {
+    match listener {
+        Some(l) => l.accept().await,
+        None => std::future::pending().await,
+    }
+}
+
+/// Serves one connection as its port does: a browser over HTTP, anyone else over
+/// the line protocol.
+pub async fn route<S>(stream: S, server: Arc<Server>, serve: Serve)
+where
+    S: AsyncRead + AsyncWrite + Send + Unpin + 'static,
+{
+    match serve {
+        Serve::Lines => super::session::run(stream, server).await,
+        Serve::Web => http(rewind(Vec::new(), stream), server).await,
+        Serve::Both => sniff(stream, server).await,
+    }
+}
+
+/// `stream` with `front` read already.
+fn rewind<S>(front: Vec<u8>, inner: S) -> Rewind<S> {
+    Rewind {
+        front,
+        at: 0,
+        inner,
+    }
+}
+
+/// A connection on a shared port: its first bytes say whether it is a browser.
+async fn sniff<S>(mut stream: S, server: Arc<Server>)
 where
     S: AsyncRead + AsyncWrite + Send + Unpin + 'static,
 {
@@ -116,11 +167,7 @@ where
     })
     .await;
     let browser = front == b"GET ";
-    let stream = Rewind {
-        front,
-        at: 0,
-        inner: stream,
-    };
+    let stream = rewind(front, stream);
     if browser {
         http(stream, server).await;
     } else {
@@ -147,11 +194,7 @@ where
         })
     });
     if path == "/ws" && upgrade {
-        let stream = Rewind {
-            front: head,
-            at: 0,
-            inner: stream,
-        };
+        let stream = rewind(head, stream);
         let config = WebSocketConfig::default()
             .max_message_size(Some(MAX_MESSAGE))
             .max_frame_size(Some(MAX_MESSAGE));
@@ -273,18 +316,24 @@ where
 mod tests {
     use super::*;
 
-    /// What `route` answers to `request` sent at once, as a browser does.
-    fn answer_to(request: &str) -> String {
+    /// A server for one test connection, and its runtime.
+    fn test_server() -> (tokio::runtime::Runtime, Arc<Server>) {
         let rt = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
             .unwrap();
+        let (lobby, _) = super::super::lobby::Lobby::open(None);
+        (rt, Arc::new(Server::for_tests(lobby)))
+    }
+
+    /// What `route` answers on a port serving `serve` to `request` sent at once, as a
+    /// browser does.
+    fn answer_to(serve: Serve, request: &str) -> String {
+        let (rt, server) = test_server();
         rt.block_on(async {
             let (mut client, server_side) = tokio::io::duplex(1 << 16);
-            let (lobby, _) = super::super::lobby::Lobby::open(None);
-            let server = Arc::new(Server::for_tests(lobby));
             client.write_all(request.as_bytes()).await.unwrap();
-            tokio::spawn(route(server_side, server));
+            tokio::spawn(route(server_side, server, serve));
             let mut out = Vec::new();
             let _ =
                 tokio::time::timeout(Duration::from_secs(5), client.read_to_end(&mut out)).await;
@@ -294,21 +343,55 @@ mod tests {
 
     #[test]
     fn the_page_is_served_with_its_type_and_policy() {
-        let page = answer_to("GET / HTTP/1.1\r\nHost: x\r\n\r\n");
-        assert!(page.starts_with("HTTP/1.1 200 OK\r\n"), "{page}");
-        assert!(page.contains("Content-Type: text/html; charset=utf-8"));
-        assert!(page.contains("Content-Security-Policy: default-src 'none'; script-src 'self'"));
-        assert!(page.contains("role=\"log\""));
-        let script = answer_to("GET /app.js HTTP/1.1\r\n\r\n");
-        assert!(script.contains("Content-Type: text/javascript"), "{script}");
-        let missing = answer_to("GET /../../etc/passwd HTTP/1.1\r\n\r\n");
-        assert!(missing.starts_with("HTTP/1.1 404"), "{missing}");
+        for serve in [Serve::Both, Serve::Web] {
+            let page = answer_to(serve, "GET / HTTP/1.1\r\nHost: x\r\n\r\n");
+            assert!(page.starts_with("HTTP/1.1 200 OK\r\n"), "{page}");
+            assert!(page.contains("Content-Type: text/html; charset=utf-8"));
+            assert!(page.contains("Content-Security-Policy: default-src 'none'; script-src 'self'"));
+            assert!(page.contains("role=\"log\""));
+            let script = answer_to(serve, "GET /app.js HTTP/1.1\r\n\r\n");
+            assert!(script.contains("Content-Type: text/javascript"), "{script}");
+            let missing = answer_to(serve, "GET /../../etc/passwd HTTP/1.1\r\n\r\n");
+            assert!(missing.starts_with("HTTP/1.1 404"), "{missing}");
+        }
     }
 
     #[test]
     fn a_line_client_still_gets_the_line_protocol() {
-        let lines = answer_to("frames on\nquit\n");
-        assert!(lines.contains("lobby\tFrames on."), "{lines}");
-        assert!(!lines.contains("HTTP/1.1"));
+        for serve in [Serve::Both, Serve::Lines] {
+            let lines = answer_to(serve, "frames on\nquit\n");
+            assert!(lines.contains("lobby\tFrames on."), "{lines}");
+            assert!(!lines.contains("HTTP/1.1"));
+        }
+    }
+
+    #[test]
+    fn a_game_port_beside_a_page_port_never_looks_for_a_browser() {
+        let lines = answer_to(Serve::Lines, "GET / HTTP/1.1\r\n\r\nquit\n");
+        assert!(lines.starts_with("Smash Up server"), "{lines}");
+        assert!(!lines.contains("HTTP/1.1 200"), "{lines}");
+    }
+
+    /// With a page port of its own, the game port greets a line client that sends
+    /// nothing at once: before any time passes, only the tasks taking their turns.
+    #[test]
+    fn with_a_page_port_a_line_client_is_greeted_at_once() {
+        use futures_util::FutureExt;
+        let (rt, server) = test_server();
+        rt.block_on(async {
+            let (mut client, server_side) = tokio::io::duplex(1 << 16);
+            tokio::spawn(route(server_side, server, Serve::Lines));
+            let mut buf = [0u8; 256];
+            let mut got = None;
+            for _ in 0..100 {
+                tokio::task::yield_now().await;
+                if let Some(n) = client.read(&mut buf).now_or_never() {
+                    got = Some(n.unwrap());
+                    break;
+                }
+            }
+            let n = got.expect("the greeting comes without any waiting");
+            assert!(buf[..n].starts_with(b"Smash Up server"));
+        });
     }
 }

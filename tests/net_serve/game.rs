@@ -9,7 +9,7 @@ use std::collections::HashSet;
 
 /// The cards `viewer` may ever have heard of in the saved game `path`: every card
 /// that was public at some point, or theirs, or shown to them.
-fn heard_of(
+pub(crate) fn heard_of(
     path: &std::path::Path,
     viewer: PlayerId,
 ) -> (GameState, HashSet<smashup::engine::Uid>) {

@@ -13,6 +13,8 @@ pub struct Server {
     child: Child,
     /// The port it listens on.
     pub port: u16,
+    /// The port its web page is served on (the same port unless `--http` was given).
+    pub web_port: u16,
     /// What it said on stderr so far.
     pub log: Arc<Mutex<String>>,
 }
@@ -31,9 +33,11 @@ impl Server {
         let stdout = child.stdout.take().unwrap();
         let (tx, rx) = mpsc::channel();
         std::thread::spawn(move || {
-            let mut first = String::new();
-            let _ = BufReader::new(stdout).read_line(&mut first);
-            let _ = tx.send(first);
+            let mut out = BufReader::new(stdout);
+            let (mut first, mut web) = (String::new(), String::new());
+            let _ = out.read_line(&mut first);
+            let _ = out.read_line(&mut web);
+            let _ = tx.send((first, web));
         });
         let log = Arc::new(Mutex::new(String::new()));
         let stderr = child.stderr.take().unwrap();
@@ -45,7 +49,7 @@ impl Server {
                 l.push('\n');
             }
         });
-        let first = rx
+        let (first, web) = rx
             .recv_timeout(Duration::from_secs(20))
             .expect("the server says where it listens");
         let port = first
@@ -54,7 +58,21 @@ impl Server {
             .unwrap_or_else(|| panic!("first line: {first:?}"))
             .parse()
             .unwrap();
-        Server { child, port, log }
+        let web_port = web
+            .trim()
+            .strip_prefix("Web page at ")
+            .and_then(|w| w.split_once("://127.0.0.1:"))
+            .map(|(_, w)| w)
+            .and_then(|w| w.strip_suffix('/'))
+            .unwrap_or_else(|| panic!("second line: {web:?}"))
+            .parse()
+            .unwrap();
+        Server {
+            child,
+            port,
+            web_port,
+            log,
+        }
     }
 
     /// Kills the server with SIGKILL, as a crash would.

@@ -27,7 +27,7 @@ fn tint(kind: Kind) -> Tint {
         Kind::Question | Kind::Option => Tint::Bold,
         Kind::Error => Tint::Red,
         Kind::Chat | Kind::Lobby => Tint::Cyan,
-        Kind::Narration | Kind::Answer | Kind::Prompt | Kind::Words => Tint::Plain,
+        Kind::Narration | Kind::Answer | Kind::Prompt | Kind::Words | Kind::Panel => Tint::Plain,
     }
 }
 
@@ -71,7 +71,8 @@ impl Screen {
     /// Shows one line from the server.
     pub fn show(&self, kind: Kind, text: &str) {
         match kind {
-            Kind::Prompt => return,
+            // `smashup join` never asks for panels: the hand is one command away.
+            Kind::Prompt | Kind::Panel => return,
             Kind::Words => {
                 if let Ok(mut names) = self.names.lock() {
                     *names = text

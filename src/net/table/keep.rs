@@ -96,6 +96,7 @@ impl NetTable {
                     words: Vec::new(),
                     asked: false,
                     factions: s.factions,
+                    panels: Vec::new(),
                 })
                 .collect(),
             game: None,

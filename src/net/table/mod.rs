@@ -7,6 +7,7 @@
 
 mod factions;
 mod keep;
+mod panels;
 
 use super::conn::{kind_of, Conn};
 pub use super::settings::Settings;
@@ -45,6 +46,8 @@ pub struct NetSeat {
     asked: bool,
     /// The two factions chosen for this seat before the start (`None`: drawn).
     factions: Option<[String; 2]>,
+    /// The panels last sent (`panels on`), sent again only when they change.
+    panels: Vec<String>,
 }
 
 /// The game, once started: the engine's state and everything a save holds.
@@ -104,6 +107,7 @@ impl NetTable {
                 words: Vec::new(),
                 asked: false,
                 factions: None,
+                panels: Vec::new(),
             })
             .collect();
         let mut table = NetTable {
@@ -242,6 +246,7 @@ impl NetTable {
         s.conn = Some(conn);
         s.settings = settings;
         s.words.clear();
+        s.panels.clear();
         let token = s.token.clone();
         self.tell(
             seat,
@@ -316,10 +321,11 @@ impl NetTable {
         }
     }
 
-    /// Sends the completion words again at the next prompt (a client has just
-    /// asked for frames).
+    /// Sends the completion words (and the panels) again at the next prompt (a
+    /// client has just asked for frames).
     pub fn forget_words(&mut self, seat: usize) {
         self.seats[seat].words.clear();
+        self.seats[seat].panels.clear();
     }
 
     // ----- the creator's commands -----
@@ -550,6 +556,7 @@ impl NetTable {
                 self.send_lines(i, &lines);
             }
         }
+        self.send_panels();
         if self
             .game
             .as_ref()
@@ -625,6 +632,7 @@ impl NetTable {
             }
             self.seats[i].asked = asked;
         }
+        self.send_panels();
     }
 
     /// The words that complete a line at this seat now.
