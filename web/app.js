@@ -26,6 +26,9 @@ const PANELS = ["hand", "bases", "scores"];
 
 let ws = null;
 let listingTables = false;
+// The page's own settings (`frames on`, `panels on`) are acknowledged by the server;
+// the player did not type them, so those two replies are not shown or read.
+let ownAcks = [];
 const history = [];
 let historyAt = 0;
 
@@ -36,6 +39,7 @@ function connect() {
     status("Connected to the server.");
     ws.send("frames on");
     ws.send("panels on");
+    ownAcks = ["Frames on.", "Panels on:"];
     const token = sessionStorage.getItem(TOKEN_KEY);
     if (token) ws.send("resume " + token);
   };
@@ -70,6 +74,11 @@ function receive(data) {
   if (!KINDS.includes(kind)) {
     kind = "lobby";
     text = data;
+  }
+  const ack = ownAcks.findIndex((a) => text.startsWith(a));
+  if (ack >= 0 && kind !== "prompt") {
+    ownAcks.splice(ack, 1);
+    return;
   }
   switch (kind) {
     case "prompt": return prompt(text);
@@ -110,6 +119,9 @@ function prompt(text) {
   $("lobby").hidden = seated;
   if (listingTables) {
     listingTables = false;
+    const n = $("tables").children.length;
+    status(n === 1 ? "Table list updated: " + $("tables").firstChild.textContent
+      : "Table list updated: " + n + " lines.");
     return;
   }
   if (seated && text !== "Your answer> ") {
