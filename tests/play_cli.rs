@@ -223,7 +223,7 @@ fn the_formal_draft_asks_in_snake_order() {
     assert!(out.contains("Draft: "), "{out}");
     let picks = out
         .lines()
-        .filter(|l| l.starts_with("You take ") || l.starts_with("Bot 2 takes "))
+        .filter(|l| l.starts_with("You draft ") || l.starts_with("Bot 2 drafts "))
         .filter(|l| !l.contains("new hand"))
         .count();
     assert_eq!(picks, 4, "{out}");

@@ -333,6 +333,7 @@ impl Session {
                         dir,
                     )
                     .with_given(given)
+                    .with_draft(ready.draft)
                 });
                 let mut t = shared.lock().await;
                 let id = t.id;

@@ -12,6 +12,7 @@
 pub mod commands;
 pub mod complete;
 pub mod describe;
+pub mod draft;
 pub mod narrate;
 pub mod pick;
 pub mod prompt;

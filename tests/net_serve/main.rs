@@ -7,6 +7,7 @@ mod leak_check;
 mod support;
 
 mod abuse;
+mod draft;
 mod factions;
 mod faults;
 mod game;
