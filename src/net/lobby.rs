@@ -43,7 +43,7 @@ pub const HELP: [&str; 15] = [
     "Lobby commands:",
     "name NAME: the name the others hear.",
     "tables: the open tables.",
-    "new [FLAGS]: a new table, with the set-up flags of smashup play (--players N --bots N --bot KIND --factions A,B or --draft, --all-bases --seed S) or by questions; you get its number and join code.",
+    "new [FLAGS]: a new table, with the set-up flags of smashup play (--players N --bots N --bot KIND --factions A,B or --draft, --all-bases --vp N --seed S) or by questions; you get its number and join code.",
     "sit TABLE CODE [A,B] (or join TABLE CODE): sit at a table, or get your seat back under the same name; A,B chooses your two factions.",
     "factions A,B: before the start, your two factions (letters, ids or names); those not chosen are drawn at start. At a draft table everyone drafts one at a time after start instead.",
     "resume TOKEN: get your seat back with the token you were given when you sat down.",
@@ -158,6 +158,8 @@ struct NewArgs {
     draft: bool,
     #[arg(long)]
     all_bases: bool,
+    #[arg(long)]
+    vp: Option<u32>,
     #[arg(long, default_value = "heuristic")]
     bot: String,
 }
@@ -190,7 +192,7 @@ impl SetupTalk {
             let text = e.to_string();
             let first = text.lines().next().unwrap_or("bad flags").trim();
             format!(
-                "{} Expected the set-up flags of smashup play: --players N --bots N --bot KIND --factions A,B or --draft, --all-bases --seed S.",
+                "{} Expected the set-up flags of smashup play: --players N --bots N --bot KIND --factions A,B or --draft, --all-bases --vp N --seed S.",
                 first.trim_start_matches("error: ")
             )
         })?;
@@ -209,6 +211,7 @@ impl SetupTalk {
             seed: Some(args.seed.unwrap_or_else(|| rand::random::<u32>() as u64)),
             draft: args.draft,
             all_bases: args.all_bases,
+            vp: args.vp,
             bot,
             names: Vec::new(),
             ask_people: false,
@@ -315,6 +318,16 @@ mod tests {
         };
         assert!(ready.draft);
         assert_eq!(ready.config.first_player, None, "drawn by the draft later");
+        let mut talk = SetupTalk::begin("--players 2 --bots 1 --vp 7").unwrap();
+        let SetupStep::Ready(ready, _) = talk.step(None) else {
+            panic!("expected a game")
+        };
+        assert_eq!(ready.config.vp_goal, 7);
+        let mut talk = SetupTalk::begin("--players 2 --bots 1 --vp 60").unwrap();
+        let SetupStep::Bad(e) = talk.step(None) else {
+            panic!("a goal out of range is refused")
+        };
+        assert_eq!(e, "--vp 60: expected a VP goal from 5 to 50.");
     }
 
     #[test]

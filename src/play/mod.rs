@@ -60,6 +60,9 @@ pub struct PlayArgs {
     /// Use every base of every set, not only those of the factions in play.
     #[arg(long)]
     pub all_bases: bool,
+    /// The VP that ends the game, 5 to 50 (15 when not given).
+    #[arg(long, value_name = "N")]
+    pub vp: Option<u32>,
     /// Read plain lines from standard input, without the line editor (automatic when
     /// standard input is not a terminal).
     #[arg(long)]
@@ -223,6 +226,7 @@ fn setup_flags_with_load(args: &PlayArgs) -> Vec<&'static str> {
         ("--factions", !args.factions.is_empty()),
         ("--seed", args.seed.is_some()),
         ("--draft", args.draft),
+        ("--vp", args.vp.is_some()),
         ("--all-bases", args.all_bases),
         ("--names", !args.names.is_empty()),
         ("--bot", args.bot.is_some()),
@@ -401,6 +405,7 @@ fn play(args: &PlayArgs, term: &mut terminal::Terminal, speaker: &Arc<dyn Speake
                 seed: args.seed,
                 draft: args.draft,
                 all_bases: args.all_bases,
+                vp: args.vp,
                 names: args.names.clone(),
                 ask_people: true,
                 bot: match BotKind::parse(args.bot_name()) {

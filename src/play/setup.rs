@@ -12,6 +12,7 @@ use super::table::{Line, LineKind};
 use crate::bots::{Bot, BotKind};
 use crate::cards::query::{self, FactionMiss};
 use crate::engine::defs::defs;
+use crate::engine::flow::{DEFAULT_VP_GOAL, VP_GOALS};
 use crate::engine::GameConfig;
 use crate::quote::quote;
 use crate::sim::complete_factions;
@@ -41,6 +42,8 @@ pub struct SetupFlags {
     pub draft: bool,
     /// Use every base of every set.
     pub all_bases: bool,
+    /// The VP that ends the game (`--vp N`); 15 when not given.
+    pub vp: Option<u32>,
     /// Which bot plays the bot seats.
     pub bot: BotKind,
     /// The people's names, in seat order (`--names Ann,Ben`); the rest are asked or
@@ -204,6 +207,17 @@ pub fn setup(flags: &SetupFlags, console: &mut dyn Console) -> Result<Setup, Set
             crate::quote::quote(&flags.factions[k])
         )));
     }
+    let vp_goal = match flags.vp {
+        None => DEFAULT_VP_GOAL,
+        Some(n) if VP_GOALS.contains(&n) => n,
+        Some(n) => {
+            return Err(SetupEnd::Bad(format!(
+                "--vp {n}: expected a VP goal from {} to {}.",
+                VP_GOALS.start(),
+                VP_GOALS.end()
+            )))
+        }
+    };
     let players = match flags.players {
         Some(n) if (2..=max_players).contains(&n) => n,
         Some(n) => {
@@ -370,6 +384,7 @@ pub fn setup(flags: &SetupFlags, console: &mut dyn Console) -> Result<Setup, Set
             all_bases: flags.all_bases,
             shared_factions: false,
             first_player,
+            vp_goal,
         },
         seats,
         draft: draft_later,

@@ -150,12 +150,13 @@ impl NetTable {
             format!("; factions from {}", sets.join(", "))
         };
         format!(
-            "Table {}: {} players, {}, {} free; {state}{sets}; created by {}.",
+            "Table {}: {} players, {}, {} free; {state}{sets}; created by {}; first to {} VP.",
             self.id,
             self.seats.len(),
             count(bots, "bot"),
             count(free, "seat"),
             self.creator,
+            self.config.vp_goal,
         )
     }
 
