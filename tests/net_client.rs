@@ -1,7 +1,8 @@
 //! `smashup join` through the binary in `--plain` mode, against small scripted servers
 //! written here: the opening lines it sends (framing, name, settings, `sit`), framed
 //! lines shown plain (no `prompt` or `words` lines, no tabs), a lost connection taken
-//! back with the seat token, a server that never comes back, bad addresses; and on a
+//! back with the seat token, a server that never comes back, a `bye` line that ends
+//! the client without connecting again, bad addresses; and on a
 //! real `smashup serve`: TLS with a self-signed certificate (accepted with `--tls-ca`,
 //! refused without), and a whole game with a raw-socket player and a bot, checked for
 //! leaks of hidden cards.
@@ -252,6 +253,36 @@ fn a_connection_that_does_not_come_back_ends_the_client_with_a_failure() {
 }
 
 #[test]
+fn a_bye_line_is_shown_and_ends_the_client_without_connecting_again() {
+    let (listener, addr) = listener();
+    let server = std::thread::spawn(move || {
+        let mut peer = Peer::accept(&listener);
+        let first = peer.read();
+        peer.send(&["lobby\tWelcome.", "bye\tToo many lines too fast; goodbye."]);
+        drop(peer);
+        // The listener stays open: a client that tried again would be accepted.
+        listener.set_nonblocking(true).unwrap();
+        let start = Instant::now();
+        let mut again = false;
+        while start.elapsed() < Duration::from_secs(3) {
+            again |= listener.accept().is_ok();
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        (first, again)
+    });
+    let mut client = join(&[&addr]);
+    client.expect("Welcome.");
+    client.expect("Too many lines too fast; goodbye.");
+    assert_eq!(client.status(WAIT), Some(1));
+    let (seen, err) = client.rest();
+    let (first, again) = server.join().unwrap();
+    assert_eq!(first, "frames on");
+    assert!(!again, "the client connected again after a bye");
+    assert!(seen.iter().all(|l| !l.contains("lost")), "{seen:#?}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
 fn a_bad_or_refused_address_is_one_line_and_a_failure() {
     // A port nobody listens on: bound, then closed.
     let (listener, addr) = listener();
@@ -343,11 +374,12 @@ mod real_server {
 
     /// The server running on loopback at `port` (0: a free one), its data in `dir`;
     /// its address.
-    fn serve(dir: &std::path::Path, port: u16) -> (Child, String) {
+    fn serve(dir: &std::path::Path, port: u16, extra: &[&str]) -> (Child, String) {
         let port = port.to_string();
         let mut child = Command::new(env!("CARGO_BIN_EXE_smashup"))
             .args(["serve", "--port", &port, "--flood-rate", "100000", "--data"])
             .arg(dir)
+            .args(extra)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -412,9 +444,27 @@ mod real_server {
     }
 
     #[test]
+    fn idling_in_the_lobby_is_said_and_ends_the_client_with_a_failure() {
+        let dir = tempfile::tempdir().unwrap();
+        let (mut server, addr) = serve(dir.path(), 0, &["--lobby-idle", "1"]);
+        let mut client = join(&[&addr, "--name", "Ann"]);
+        client.expect("Hello, Ann.");
+        client.expect("Idle in the lobby for 1 seconds; goodbye.");
+        assert_eq!(client.status(WAIT), Some(1));
+        let (seen, err) = client.rest();
+        assert!(
+            seen.iter().all(|l| !l.contains("trying to connect again")),
+            "{seen:#?}"
+        );
+        assert!(!err.contains("panicked"), "{err}");
+        let _ = server.kill();
+        let _ = server.wait();
+    }
+
+    #[test]
     fn a_join_client_a_raw_socket_and_a_bot_play_a_game_to_the_end() {
         let dir = tempfile::tempdir().unwrap();
-        let (mut server, addr) = serve(dir.path(), 0);
+        let (mut server, addr) = serve(dir.path(), 0, &[]);
 
         // Ben, with a raw socket and plain lines, sets the table up.
         let ben = TcpStream::connect(&addr).unwrap();
@@ -504,7 +554,7 @@ mod real_server {
     #[test]
     fn the_client_takes_its_seat_back_when_the_server_is_killed_and_restarted() {
         let dir = tempfile::tempdir().unwrap();
-        let (mut server, addr) = serve(dir.path(), 0);
+        let (mut server, addr) = serve(dir.path(), 0, &[]);
         let port: u16 = addr.rsplit(':').next().unwrap().parse().unwrap();
         let mut ann = join(&[&addr, "--name", "Ann"]);
         ann.expect("Hello, Ann.");
@@ -516,7 +566,7 @@ mod real_server {
         server.kill().unwrap();
         server.wait().unwrap();
         ann.expect(&format!("Connection to {addr} lost"));
-        let (mut server, _) = serve(dir.path(), port);
+        let (mut server, _) = serve(dir.path(), port, &[]);
         ann.expect(&format!("Connected again to {addr}"));
         let again = ann.expect("Your seat token is");
         assert_eq!(again, token, "the same seat, by its token");

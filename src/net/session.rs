@@ -115,7 +115,7 @@ where
     };
     session.leave().await;
     if let Some(text) = goodbye {
-        session.conn.send(Kind::Lobby, text);
+        session.conn.send(Kind::Bye, text);
     }
     drop(session);
     let abort = writer.abort_handle();
