@@ -246,10 +246,8 @@ fn a_server_killed_mid_draft_goes_on_at_the_same_pick() {
     cat.send("Cat");
     cat.send("tables");
     let listed = cat.wait_for("Table 1:", 10).expect("the table is back");
-    assert!(
-        listed.contains(&progress[..progress.find(';').unwrap()]),
-        "{listed}"
-    );
+    let pick = &progress["Draft: ".len()..progress.find(';').unwrap()];
+    assert!(listed.contains(&format!("drafting, {pick};")), "{listed}");
 
     // Ann by name and code, Ben by his token: each hears where the draft stands, and
     // the one whose pick it is hears the question again.

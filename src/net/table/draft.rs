@@ -108,6 +108,17 @@ impl NetTable {
         }
     }
 
+    /// "drafting, pick 3 of 6", for `tables`.
+    pub(super) fn draft_listing(&self) -> String {
+        self.drafting.as_ref().map_or_else(String::new, |d| {
+            format!(
+                "drafting, pick {} of {}",
+                (d.made() + 1).min(d.total()),
+                d.total()
+            )
+        })
+    }
+
     /// What a seat has drafted so far, for `who`.
     pub(super) fn drafted_by(&self, seat: usize) -> String {
         let picked = self
@@ -131,12 +142,12 @@ impl NetTable {
         let Some(turn) = draft.turn() else { return };
         let asked = text.trim().to_lowercase();
         if turn != seat {
-            let e = if matches!(asked.as_str(), "options" | "repeat") {
-                self.draft_progress()
+            if matches!(asked.as_str(), "options" | "repeat") {
+                self.tell(seat, Kind::Answer, self.draft_progress());
             } else {
-                format!("Not your pick: {} is drafting now.", self.seat_name(turn))
-            };
-            self.tell(seat, Kind::Error, e);
+                let e = format!("Not your pick: {} is drafting now.", self.seat_name(turn));
+                self.tell(seat, Kind::Error, e);
+            }
             return;
         }
         if matches!(asked.as_str(), "options" | "repeat") {

@@ -137,7 +137,7 @@ impl NetTable {
         let bots = self.seats.len() - people;
         let free = self.free_seats();
         let state = match &self.game {
-            None if self.drafting.is_some() => self.draft_progress(),
+            None if self.drafting.is_some() => self.draft_listing(),
             None if self.drafts => "waiting to start, factions drafted".into(),
             None => "waiting to start".into(),
             Some(r) if r.game.pending().is_none() => "game over".into(),
