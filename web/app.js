@@ -16,6 +16,7 @@ let buffers = {}; // lines of the quiet answers so far, by panel
 let listingTables = false;
 const history = [];
 let historyAt = 0;
+let bye = ""; // why the server closed the connection on purpose, once it has said so
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
@@ -29,6 +30,11 @@ function connect() {
   };
   ws.onmessage = (e) => receive(String(e.data));
   ws.onclose = () => {
+    if (bye) {
+      // The server closed on purpose and said why: connecting again would be closed too.
+      status(bye + " Reload the page to connect again.");
+      return;
+    }
     status("Connection lost; trying again in 3 seconds.");
     setTimeout(connect, 3000);
   };
@@ -49,7 +55,7 @@ function send(line, mine) {
   return true;
 }
 
-const KINDS = ["narration", "question", "option", "answer", "error", "chat", "lobby", "prompt", "words"];
+const KINDS = ["narration", "question", "option", "answer", "error", "chat", "lobby", "bye", "prompt", "words"];
 
 function receive(data) {
   const tab = data.indexOf("\t");
@@ -84,6 +90,11 @@ function receive(data) {
     case "option":
       addLine(kind, text);
       addOption(text);
+      return;
+    case "bye":
+      bye = text;
+      addLine("error", text);
+      announce(text);
       return;
     case "lobby": {
       addLine(kind, text);

@@ -35,7 +35,10 @@
 //!   and "Your name? Type it, or name NAME.". A first line that is not a lobby command is
 //!   taken as the name; `name NAME` renames in the lobby.
 //! - `new` answers with "Table N is set up; its join code is CODE. ..." (CODE: six
-//!   digits) and seats its creator. Sitting (`new`, `sit`, `resume`) answers with one
+//!   digits) and seats its creator. At a table made with `new --draft`, `start` begins
+//!   the formal draft: the seat whose pick it is gets a `question` ("Ann, draft a
+//!   faction.") and `option` lines, everyone a `narration` line per pick ("Ann drafts
+//!   Pirates.", "Next pick: Ben."); the game starts after the last pick. Sitting (`new`, `sit`, `resume`) answers with one
 //!   `lobby` line "You sit at table N in seat S as NAME. Your seat token is TOKEN: resume
 //!   TOKEN gets this seat back."; coming back to a started game then gives a one-paragraph
 //!   summary and the current question (or "Waiting for NAME to answer.").
