@@ -78,6 +78,7 @@ pub fn random_config(seed: u64, players: usize, pool: &[String]) -> Result<GameC
         all_bases: false,
         shared_factions: false,
         first_player: None,
+        vp_goal: crate::engine::flow::DEFAULT_VP_GOAL,
     })
 }
 

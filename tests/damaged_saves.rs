@@ -40,6 +40,7 @@ fn good_save() -> SaveFile {
         all_bases: false,
         shared_factions: false,
         first_player: None,
+        vp_goal: 15,
     };
     let mut t = Table::new(&config, seats, Verbosity::Normal, None).unwrap();
     t.start();
@@ -273,6 +274,7 @@ fn seed_7_game(lines: &[&str]) -> Table {
         all_bases: false,
         shared_factions: false,
         first_player: None,
+        vp_goal: 15,
     };
     let mut t = Table::new(&config, seats, Verbosity::Normal, None).unwrap();
     t.start();

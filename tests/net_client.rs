@@ -1,7 +1,8 @@
 //! `smashup join` through the binary in `--plain` mode, against small scripted servers
 //! written here: the opening lines it sends (framing, name, settings, `sit`), framed
 //! lines shown plain (no `prompt` or `words` lines, no tabs), a lost connection taken
-//! back with the seat token, a server that never comes back, bad addresses; and on a
+//! back with the seat token, a server that never comes back, a `bye` line that ends
+//! the client without connecting again, bad addresses; and on a
 //! real `smashup serve`: TLS with a self-signed certificate (accepted with `--tls-ca`,
 //! refused without), and a whole game with a raw-socket player and a bot, checked for
 //! leaks of hidden cards.
@@ -14,6 +15,9 @@ use std::time::{Duration, Instant};
 
 #[path = "leak_check/mod.rs"]
 mod leak_check;
+#[path = "net_common/mod.rs"]
+mod net_common;
+use net_common::Server;
 
 const WAIT: Duration = Duration::from_secs(20);
 
@@ -252,6 +256,36 @@ fn a_connection_that_does_not_come_back_ends_the_client_with_a_failure() {
 }
 
 #[test]
+fn a_bye_line_is_shown_and_ends_the_client_without_connecting_again() {
+    let (listener, addr) = listener();
+    let server = std::thread::spawn(move || {
+        let mut peer = Peer::accept(&listener);
+        let first = peer.read();
+        peer.send(&["lobby\tWelcome.", "bye\tToo many lines too fast; goodbye."]);
+        drop(peer);
+        // The listener stays open: a client that tried again would be accepted.
+        listener.set_nonblocking(true).unwrap();
+        let start = Instant::now();
+        let mut again = false;
+        while start.elapsed() < Duration::from_secs(3) {
+            again |= listener.accept().is_ok();
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        (first, again)
+    });
+    let mut client = join(&[&addr]);
+    client.expect("Welcome.");
+    client.expect("Too many lines too fast; goodbye.");
+    assert_eq!(client.status(WAIT), Some(1));
+    let (seen, err) = client.rest();
+    let (first, again) = server.join().unwrap();
+    assert_eq!(first, "frames on");
+    assert!(!again, "the client connected again after a bye");
+    assert!(seen.iter().all(|l| !l.contains("lost")), "{seen:#?}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
 fn a_bad_or_refused_address_is_one_line_and_a_failure() {
     // A port nobody listens on: bound, then closed.
     let (listener, addr) = listener();
@@ -287,26 +321,9 @@ mod tls {
         let (cert_file, key_file) = (dir.path().join("server.pem"), dir.path().join("key.pem"));
         std::fs::write(&cert_file, &cert).unwrap();
         std::fs::write(&key_file, &key).unwrap();
-        let mut server = Command::new(env!("CARGO_BIN_EXE_smashup"))
-            .args(["serve", "--port", "0", "--data"])
-            .arg(dir.path())
-            .arg("--tls-cert")
-            .arg(&cert_file)
-            .arg("--tls-key")
-            .arg(&key_file)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let mut first = String::new();
-        BufReader::new(server.stdout.take().unwrap())
-            .read_line(&mut first)
-            .unwrap();
-        let addr = first
-            .trim()
-            .strip_prefix("Listening on ")
-            .unwrap()
-            .to_string();
+        let (cert, key) = (cert_file.to_str().unwrap(), key_file.to_str().unwrap());
+        let server = Server::start(dir.path(), &["--tls-cert", cert, "--tls-key", key]);
+        let addr = server.addr();
 
         let ca = cert_file.to_str().unwrap();
         let mut client = join(&[&addr, "--tls", "--tls-ca", ca, "--name", "Ann"]);
@@ -327,8 +344,7 @@ mod tls {
         assert_eq!(err.lines().count(), 1, "{err}");
         assert!(err.starts_with("TLS:"), "{err}");
         assert!(out.stdout.is_empty());
-        let _ = server.kill();
-        let _ = server.wait();
+        drop(server);
     }
 }
 
@@ -341,28 +357,8 @@ mod real_server {
     use smashup::engine::{GameState, PlayerId, Uid};
     use std::collections::HashSet;
 
-    /// The server running on loopback at `port` (0: a free one), its data in `dir`;
-    /// its address.
-    fn serve(dir: &std::path::Path, port: u16) -> (Child, String) {
-        let port = port.to_string();
-        let mut child = Command::new(env!("CARGO_BIN_EXE_smashup"))
-            .args(["serve", "--port", &port, "--flood-rate", "100000", "--data"])
-            .arg(dir)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let mut first = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut first)
-            .unwrap();
-        let addr = first
-            .trim()
-            .strip_prefix("Listening on ")
-            .unwrap()
-            .to_string();
-        (child, addr)
-    }
+    /// The server's flags here: scripted people answer faster than any person.
+    const FAST: &[&str] = &["--flood-rate", "100000"];
 
     /// A scripted person reading plain lines: answers a question with its first
     /// option's number; true when the line says the game is over.
@@ -412,9 +408,28 @@ mod real_server {
     }
 
     #[test]
+    fn idling_in_the_lobby_is_said_and_ends_the_client_with_a_failure() {
+        let dir = tempfile::tempdir().unwrap();
+        let server = Server::start(dir.path(), &["--lobby-idle", "1"]);
+        let addr = server.addr();
+        let mut client = join(&[&addr, "--name", "Ann"]);
+        client.expect("Hello, Ann.");
+        client.expect("Idle in the lobby for 1 seconds; goodbye.");
+        assert_eq!(client.status(WAIT), Some(1));
+        let (seen, err) = client.rest();
+        assert!(
+            seen.iter().all(|l| !l.contains("trying to connect again")),
+            "{seen:#?}"
+        );
+        assert!(!err.contains("panicked"), "{err}");
+        drop(server);
+    }
+
+    #[test]
     fn a_join_client_a_raw_socket_and_a_bot_play_a_game_to_the_end() {
         let dir = tempfile::tempdir().unwrap();
-        let (mut server, addr) = serve(dir.path(), 0);
+        let server = Server::start(dir.path(), FAST);
+        let addr = server.addr();
 
         // Ben, with a raw socket and plain lines, sets the table up.
         let ben = TcpStream::connect(&addr).unwrap();
@@ -497,15 +512,14 @@ mod real_server {
         assert_eq!(ann.status(WAIT), Some(0));
         let (_, err) = ann.rest();
         assert!(err.is_empty(), "{err}");
-        let _ = server.kill();
-        let _ = server.wait();
+        assert!(server.log.lock().unwrap().contains("game over"));
     }
 
     #[test]
     fn the_client_takes_its_seat_back_when_the_server_is_killed_and_restarted() {
         let dir = tempfile::tempdir().unwrap();
-        let (mut server, addr) = serve(dir.path(), 0);
-        let port: u16 = addr.rsplit(':').next().unwrap().parse().unwrap();
+        let mut server = Server::start(dir.path(), FAST);
+        let addr = server.addr();
         let mut ann = join(&[&addr, "--name", "Ann"]);
         ann.expect("Hello, Ann.");
         ann.type_line("new --players 2 --bots 1 --seed 5");
@@ -513,10 +527,9 @@ mod real_server {
         ann.type_line("start");
         ann.expect("Your turn");
         // The server dies mid-game and comes back on the same port with its data.
-        server.kill().unwrap();
-        server.wait().unwrap();
+        server.kill();
         ann.expect(&format!("Connection to {addr} lost"));
-        let (mut server, _) = serve(dir.path(), port);
+        let _server = Server::start_on(dir.path(), server.port, FAST);
         ann.expect(&format!("Connected again to {addr}"));
         let again = ann.expect("Your seat token is");
         assert_eq!(again, token, "the same seat, by its token");
@@ -527,7 +540,5 @@ mod real_server {
         assert_eq!(ann.status(WAIT), Some(0));
         let (_, err) = ann.rest();
         assert!(err.is_empty(), "{err}");
-        let _ = server.kill();
-        let _ = server.wait();
     }
 }

@@ -223,7 +223,7 @@ fn the_formal_draft_asks_in_snake_order() {
     assert!(out.contains("Draft: "), "{out}");
     let picks = out
         .lines()
-        .filter(|l| l.starts_with("You take ") || l.starts_with("Bot 2 takes "))
+        .filter(|l| l.starts_with("You draft ") || l.starts_with("Bot 2 drafts "))
         .filter(|l| !l.contains("new hand"))
         .count();
     assert_eq!(picks, 4, "{out}");
@@ -271,4 +271,70 @@ fn damaged_save_files_are_refused_with_the_problem_named() {
     // The good file loads and goes on where it was.
     let out = play(dir.path(), &["--load", "good.ron"], "status\nquit\n");
     assert!(out.starts_with("Saved game loaded, seed 8."), "{out}");
+}
+
+#[test]
+fn a_vp_goal_of_five_ends_the_game_at_five_and_is_saved_with_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let watch = [
+        "--players",
+        "2",
+        "--bots",
+        "2",
+        "--vp",
+        "5",
+        "--seed",
+        "7",
+        "--factions",
+        FOUR,
+    ];
+    let out = play(dir.path(), &watch, "");
+    assert!(out.contains("First to 5 VP wins."), "{out}");
+    let over = out
+        .lines()
+        .find(|l| l.starts_with("Game over: "))
+        .unwrap_or_else(|| panic!("the game ends: {out}"));
+    let best = over
+        .split(", ")
+        .filter_map(|p| p.split_whitespace().next()?.parse::<u32>().ok())
+        .max()
+        .unwrap_or(0);
+    assert!((5..15).contains(&best), "{over}");
+
+    // A saved game keeps its goal; wrong goals are one line.
+    let out = play(
+        dir.path(),
+        &[
+            "--players",
+            "2",
+            "--bots",
+            "1",
+            "--vp",
+            "9",
+            "--seed",
+            "4",
+            "--factions",
+            FOUR,
+        ],
+        "save nine.ron\nquit\n",
+    );
+    assert!(out.contains("First to 9 VP wins."), "{out}");
+    let saved = std::fs::read_to_string(dir.path().join("nine.ron")).unwrap();
+    assert!(saved.contains("vp_goal: 9"), "{saved}");
+    let out = play(dir.path(), &["--load", "nine.ron"], "score\nquit\n");
+    assert!(out.contains("First to 9 VP wins."), "{out}");
+    assert!(
+        out.contains("9 VP wins, checked at the end of a turn."),
+        "{out}"
+    );
+    for bad in ["4", "51"] {
+        let out = smashup(dir.path())
+            .args(["play", "--vp", bad, "--players", "2", "--bots", "2"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains("expected a VP goal from 5 to 50"), "{err}");
+    }
 }

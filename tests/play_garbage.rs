@@ -64,6 +64,7 @@ fn table(seed: u64, humans: usize) -> Table {
         all_bases: false,
         shared_factions: false,
         first_player: None,
+        vp_goal: 15,
     };
     Table::new(&config, seats, Verbosity::Normal, None).unwrap()
 }

@@ -31,6 +31,7 @@ let listingTables = false;
 let ownAcks = [];
 const history = [];
 let historyAt = 0;
+let bye = ""; // why the server closed the connection on purpose, once it has said so
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
@@ -45,6 +46,11 @@ function connect() {
   };
   ws.onmessage = (e) => receive(String(e.data));
   ws.onclose = () => {
+    if (bye) {
+      // The server closed on purpose and said why: connecting again would be closed too.
+      status(bye + " Reload the page to connect again.");
+      return;
+    }
     status("Connection lost; trying again in 3 seconds.");
     setTimeout(connect, 3000);
   };
@@ -65,7 +71,7 @@ function send(line, mine) {
   return true;
 }
 
-const KINDS = ["narration", "question", "option", "answer", "error", "chat", "lobby", "prompt", "words", "panel"];
+const KINDS = ["narration", "question", "option", "answer", "error", "chat", "lobby", "bye", "prompt", "words", "panel"];
 
 function receive(data) {
   const tab = data.indexOf("\t");
@@ -100,6 +106,10 @@ function receive(data) {
     case "option":
       addLine(kind, text);
       addOption(text);
+      return;
+    case "bye":
+      bye = text;
+      addLine("error", text, true);
       return;
     case "lobby": {
       addLine(kind, text, /join code is|You sit at table/.test(text));

@@ -1,12 +1,11 @@
 //! The companion's answers: each base against its breakpoint, the cards on a base,
-//! who would win a base and the VP each place gets, and the score with what 15 VP
+//! who would win a base and the VP each place gets, and the score with what the VP goal
 //! means. Every number is read from the engine's game built from the table, never
 //! worked out here; these functions only put it into words, most important word
 //! first and never two numbers side by side.
 
 use super::tracker::{Spot, Tracker};
 use crate::cards::Catalog;
-use crate::engine::flow::WINNING_VP;
 use crate::engine::{GameState, PlayerId, Uid};
 use crate::play::describe::and_list;
 
@@ -241,7 +240,8 @@ pub fn placings(t: &Tracker, game: &GameState, b: usize, gains: bool) -> Vec<Str
     lines
 }
 
-/// `score`: everyone's VP, who is ahead, and what 15 VP means at the end of this turn.
+/// `score`: everyone's VP, who is ahead, and what the VP goal (15 unless set up
+/// otherwise) means at the end of this turn.
 pub fn score(t: &Tracker, game: &GameState) -> Vec<String> {
     let parts: Vec<String> = t
         .players
@@ -267,18 +267,19 @@ pub fn score(t: &Tracker, game: &GameState) -> Vec<String> {
         (many, _) => lines.push(format!("{} tie for the lead.", and_list(many))),
     }
     let name = |p: &PlayerId| t.players[p.ix()].name.clone();
+    let goal = game.vp_goal;
     match game.game_end_leaders().as_deref() {
         Some([one]) => lines.push(format!(
-            "Game end: {} has {WINNING_VP} VP or more and the most, so the game ends at the end of this turn and {} wins, unless that changes first.",
+            "Game end: {} has {goal} VP or more and the most, so the game ends at the end of this turn and {} wins, unless that changes first.",
             name(one),
             name(one)
         )),
         Some(many) => lines.push(format!(
-            "Game end: someone has {WINNING_VP} VP or more, but {} tie for the most, so the game goes on; the first to lead alone at the end of a turn wins.",
+            "Game end: someone has {goal} VP or more, but {} tie for the most, so the game goes on; the first to lead alone at the end of a turn wins.",
             and_list(&many.iter().map(name).collect::<Vec<_>>())
         )),
         None => lines.push(format!(
-            "Game end: at the end of a turn in which someone has {WINNING_VP} VP; the most VP wins."
+            "Game end: at the end of a turn in which someone has {goal} VP; the most VP wins."
         )),
     }
     lines

@@ -22,7 +22,7 @@ pub mod tracker;
 use crate::cards::Catalog;
 use crate::play::setup::Console;
 use crate::play::table::{Line, LineKind};
-use crate::play::{speech, terminal};
+use crate::play::terminal;
 use answers::Names;
 use parse::Command;
 use std::path::{Path, PathBuf};
@@ -32,19 +32,9 @@ use tracker::Tracker;
 /// The flags of `smashup table`.
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct TableArgs {
-    /// Read plain lines from standard input, without the line editor (automatic when
-    /// standard input is not a terminal).
-    #[arg(long)]
-    pub plain: bool,
-    /// Speak through the system voice (needs a build with --features speech).
-    #[arg(long)]
-    pub speech: bool,
-    /// Speak each line by piping it to this program, e.g. espeak-ng, "spd-say -e", say.
-    #[arg(long, value_name = "CMD")]
-    pub speech_command: Option<String>,
-    /// Card codes first (on, the default) or names only (off); remembered.
-    #[arg(long, value_name = "on|off", value_parser = ["on", "off"])]
-    pub codes: Option<String>,
+    /// Plain lines, speech, card codes.
+    #[command(flatten)]
+    pub reader: crate::play::ReaderArgs,
     /// Where the table is saved after every change (default: table.ron in your data folder).
     #[arg(long, value_name = "FILE")]
     pub autosave: Option<PathBuf>,
@@ -454,9 +444,9 @@ impl Companion {
 
 /// Runs the companion at the terminal; the process exit code.
 pub fn run(args: &TableArgs, catalog: Catalog) -> u8 {
-    let speaker = speech::from_flags(args.speech, args.speech_command.as_deref());
+    let speaker = args.reader.speaker();
     let options = terminal::TerminalOptions {
-        plain: args.plain,
+        plain: args.reader.plain,
         color: false,
         more_commands: &[],
     };
@@ -472,7 +462,7 @@ pub fn run(args: &TableArgs, catalog: Catalog) -> u8 {
             None
         }
     };
-    let (codes, problem) = crate::play::codes_setting(args.codes.as_deref());
+    let (codes, problem) = crate::play::codes_setting(args.reader.codes.as_deref());
     if let Some(p) = problem {
         term.show(&[line(LineKind::Error, p)]);
     }

@@ -11,8 +11,17 @@ use super::state::{Allowance, Expiry, GameState, Lasting, Phase, PlayerId, Uid};
 use super::window::Triggered;
 use serde::{Deserialize, Serialize};
 
-/// The VP total that ends the game.
-pub const WINNING_VP: u32 = 15;
+/// The VP total that ends the game unless its set-up says another ([`GameConfig::vp_goal`]).
+///
+/// [`GameConfig::vp_goal`]: super::setup::GameConfig::vp_goal
+pub const DEFAULT_VP_GOAL: u32 = 15;
+/// The VP goals a game may be set up with.
+pub const VP_GOALS: std::ops::RangeInclusive<u32> = 5..=50;
+
+/// The goal of games saved before it could be chosen (serde's default).
+pub fn default_vp_goal() -> u32 {
+    DEFAULT_VP_GOAL
+}
 /// The hand size allowed after drawing.
 pub const HAND_LIMIT: usize = 10;
 /// Decisions in one turn after which the game stops a loop: optional plays and
@@ -480,11 +489,11 @@ impl GameState {
         }
     }
 
-    /// Once someone has [`WINNING_VP`], the players with the most VP: alone, they win
+    /// Once someone has the game's VP goal ([`GameState::vp_goal`]), the players with the most VP: alone, they win
     /// at the end of this turn; tied, the game goes on. None before anyone has it.
     pub fn game_end_leaders(&self) -> Option<Vec<PlayerId>> {
         let best = self.players.iter().map(|p| p.vp).max()?;
-        (best >= WINNING_VP).then(|| {
+        (best >= self.vp_goal).then(|| {
             (0..self.players.len() as u8)
                 .map(PlayerId)
                 .filter(|p| self.players[p.ix()].vp == best)

@@ -22,6 +22,9 @@ pub struct GameConfig {
     pub shared_factions: bool,
     /// The first player; random when not given.
     pub first_player: Option<u8>,
+    /// The VP that ends the game (`--vp N`; saves from before it: 15).
+    #[serde(default = "super::flow::default_vp_goal")]
+    pub vp_goal: u32,
 }
 
 impl GameConfig {
@@ -37,6 +40,7 @@ impl GameConfig {
             all_bases: false,
             shared_factions: false,
             first_player: Some(first_player),
+            vp_goal: super::flow::DEFAULT_VP_GOAL,
         }
     }
 }
@@ -59,6 +63,14 @@ impl GameState {
         let n = config.factions.len();
         if !(2..=4).contains(&n) {
             return Err(SetupError(format!("a game needs 2 to 4 players, not {n}")));
+        }
+        if !super::flow::VP_GOALS.contains(&config.vp_goal) {
+            return Err(SetupError(format!(
+                "a VP goal of {} is not allowed: expected {} to {}",
+                config.vp_goal,
+                super::flow::VP_GOALS.start(),
+                super::flow::VP_GOALS.end()
+            )));
         }
         let catalog = defs().catalog;
         let mut seen: Vec<&str> = Vec::new();
@@ -170,6 +182,7 @@ impl GameState {
                 destroyed_actions: Vec::new(),
             },
         );
+        state.vp_goal = config.vp_goal;
         for seat in 0..n {
             state.draw(PlayerId(seat as u8), 5);
         }

@@ -405,6 +405,9 @@ pub struct GameState {
     /// that turn's Play Cards phase begins (Wraithrustlers HQ).
     #[serde(default)]
     pub later_extras: Vec<(u32, PlayerId, Allowance)>,
+    /// The VP that ends the game, from its set-up (saved games without it: 15).
+    #[serde(default = "super::flow::default_vp_goal")]
+    pub vp_goal: u32,
 }
 
 /// A program waiting for the scored base `base` to be replaced; it then runs with
@@ -498,6 +501,7 @@ impl GameState {
             delayed: Vec::new(),
             at_end_of_turn: Vec::new(),
             later_extras: Vec::new(),
+            vp_goal: super::flow::DEFAULT_VP_GOAL,
         }
     }
 

@@ -43,9 +43,9 @@ pub const HELP: [&str; 15] = [
     "Lobby commands:",
     "name NAME: the name the others hear.",
     "tables: the open tables.",
-    "new [FLAGS]: a new table, with the set-up flags of smashup play (--players N --bots N --bot KIND --factions A,B --all-bases --seed S) or by questions; you get its number and join code.",
+    "new [FLAGS]: a new table, with the set-up flags of smashup play (--players N --bots N --bot KIND --factions A,B or --draft, --all-bases --vp N --seed S) or by questions; you get its number and join code.",
     "sit TABLE CODE [A,B] (or join TABLE CODE): sit at a table, or get your seat back under the same name; A,B chooses your two factions.",
-    "factions A,B: before the start, your two factions (letters, ids or names); those not chosen are drawn at start.",
+    "factions A,B: before the start, your two factions (letters, ids or names); those not chosen are drawn at start. At a draft table everyone drafts one at a time after start instead.",
     "resume TOKEN: get your seat back with the token you were given when you sat down.",
     "start: the table's creator starts the game; bots take the free seats.",
     "who: the seats at your table and who is here.",
@@ -158,6 +158,8 @@ struct NewArgs {
     draft: bool,
     #[arg(long)]
     all_bases: bool,
+    #[arg(long)]
+    vp: Option<u32>,
     #[arg(long, default_value = "heuristic")]
     bot: String,
 }
@@ -190,13 +192,10 @@ impl SetupTalk {
             let text = e.to_string();
             let first = text.lines().next().unwrap_or("bad flags").trim();
             format!(
-                "{} Expected the set-up flags of smashup play: --players N --bots N --bot KIND --factions A,B --all-bases --seed S.",
+                "{} Expected the set-up flags of smashup play: --players N --bots N --bot KIND --factions A,B or --draft, --all-bases --vp N --seed S.",
                 first.trim_start_matches("error: ")
             )
         })?;
-        if args.draft {
-            return Err("The formal draft is not played at a networked table yet: each person chooses with factions A,B after sitting down, or theirs are drawn.".into());
-        }
         let bot = BotKind::parse(&args.bot).ok_or_else(|| {
             format!(
                 "No bot called {}; expected one of: {}.",
@@ -210,8 +209,9 @@ impl SetupTalk {
             factions: args.factions,
             // Fixed now, so that the set-up runs again the same with each answer.
             seed: Some(args.seed.unwrap_or_else(|| rand::random::<u32>() as u64)),
-            draft: false,
+            draft: args.draft,
             all_bases: args.all_bases,
+            vp: args.vp,
             bot,
             names: Vec::new(),
             ask_people: false,
@@ -292,16 +292,47 @@ mod tests {
             panic!("expected a question")
         };
         assert_eq!(lines[0].text, "How many of them are bots?");
-        let SetupStep::Ready(ready, _) = talk.step(Some("2".into())) else {
+        let SetupStep::Asking(lines) = talk.step(Some("2".into())) else {
+            panic!("expected a question")
+        };
+        assert_eq!(lines[0].text, "How are factions chosen?");
+        assert_eq!(lines.len(), 3, "choose at the table, or the draft");
+        let SetupStep::Ready(ready, _) = talk.step(Some("draft".into())) else {
             panic!("expected a game")
         };
         assert_eq!(ready.seats.len(), 3);
         assert_eq!(ready.seats.iter().filter(|s| s.is_human()).count(), 1);
+        assert!(ready.draft, "the people draft once seated");
+    }
+
+    #[test]
+    fn flags_ask_nothing_and_draft_is_a_flag() {
+        let mut talk = SetupTalk::begin("--players 2 --bots 0 --seed 5").unwrap();
+        let SetupStep::Ready(ready, _) = talk.step(None) else {
+            panic!("expected a game")
+        };
+        assert!(!ready.draft);
+        let mut talk = SetupTalk::begin("--players 2 --bots 1 --draft").unwrap();
+        let SetupStep::Ready(ready, _) = talk.step(None) else {
+            panic!("expected a game")
+        };
+        assert!(ready.draft);
+        assert_eq!(ready.config.first_player, None, "drawn by the draft later");
+        let mut talk = SetupTalk::begin("--players 2 --bots 1 --vp 7").unwrap();
+        let SetupStep::Ready(ready, _) = talk.step(None) else {
+            panic!("expected a game")
+        };
+        assert_eq!(ready.config.vp_goal, 7);
+        let mut talk = SetupTalk::begin("--players 2 --bots 1 --vp 60").unwrap();
+        let SetupStep::Bad(e) = talk.step(None) else {
+            panic!("a goal out of range is refused")
+        };
+        assert_eq!(e, "--vp 60: expected a VP goal from 5 to 50.");
     }
 
     #[test]
     fn bad_flags_are_one_line() {
-        for bad in ["--players", "--nonsense", "--draft", "--bot clever"] {
+        for bad in ["--players", "--nonsense", "--draft 2", "--bot clever"] {
             let e = SetupTalk::begin(bad).err().unwrap();
             assert!(!e.contains('\n'), "{e}");
         }

@@ -16,7 +16,10 @@
 //! **Rich clients** (`smashup join`, the web page) send `frames on` as their first
 //! line. From then on every line the server sends is `KIND<TAB>TEXT`, where KIND is
 //! one of [`Kind`]'s words: `narration`, `question`, `option`, `answer`, `error`,
-//! `chat`, `lobby`, and two that plain clients never get at all: `prompt` (the server
+//! `chat`, `lobby`, `bye` (the server closes this connection on purpose; TEXT says
+//! why: idle in the lobby, flooding, too many connections from one address, or the
+//! goodbye after `quit`; a client should not connect again on its own after it), and
+//! two that plain clients never get at all: `prompt` (the server
 //! now waits for this seat's answer or command; TEXT is the prompt) and `words` (the
 //! words that complete a line now: commands, cards in the game, bases, players; TEXT is
 //! those words separated by tabs). `frames off` goes back to plain lines.
@@ -40,7 +43,10 @@
 //!   and "Your name? Type it, or name NAME.". A first line that is not a lobby command is
 //!   taken as the name; `name NAME` renames in the lobby.
 //! - `new` answers with "Table N is set up; its join code is CODE. ..." (CODE: six
-//!   digits) and seats its creator. Sitting (`new`, `sit`, `resume`) answers with one
+//!   digits) and seats its creator. At a table made with `new --draft`, `start` begins
+//!   the formal draft: the seat whose pick it is gets a `question` ("Ann, draft a
+//!   faction.") and `option` lines, everyone a `narration` line per pick ("Ann drafts
+//!   Pirates.", "Next pick: Ben."); the game starts after the last pick. Sitting (`new`, `sit`, `resume`) answers with one
 //!   `lobby` line "You sit at table N in seat S as NAME. Your seat token is TOKEN: resume
 //!   TOKEN gets this seat back."; coming back to a started game then gives a one-paragraph
 //!   summary and the current question (or "Waiting for NAME to answer.").
@@ -60,8 +66,9 @@
 //!   is back.", "A bot plays for Ben from now on."; chat (`chat` kind): "Ann says: TEXT".
 //! - Refusals are one `error` line each: a line that is not UTF-8, longer than
 //!   [`MAX_LINE`], a wrong code, a seat taken. A client that floods, idles in the lobby, or
-//!   does not read its lines is sent one line (when it can be) and disconnected; see
-//!   [`server`] for the limits.
+//!   does not read its lines is sent one `bye` line (when it can be) and disconnected;
+//!   see [`server`] for the limits. A connection over the cap for its address gets one
+//!   line and is closed: framed `bye` if its first line was `frames on`, else plain.
 
 pub mod client;
 pub mod conn;
@@ -97,6 +104,8 @@ pub enum Kind {
     Chat,
     /// The lobby and the table's comings and goings ("Ben left the table").
     Lobby,
+    /// The server closes this connection on purpose; the text says why.
+    Bye,
     /// The server waits for this seat now; the text is the prompt.
     Prompt,
     /// The words that complete a line now, separated by tabs.
@@ -116,6 +125,7 @@ impl Kind {
             Kind::Error => "error",
             Kind::Chat => "chat",
             Kind::Lobby => "lobby",
+            Kind::Bye => "bye",
             Kind::Prompt => "prompt",
             Kind::Words => "words",
             Kind::Panel => "panel",
@@ -132,6 +142,7 @@ impl Kind {
             Kind::Error,
             Kind::Chat,
             Kind::Lobby,
+            Kind::Bye,
             Kind::Prompt,
             Kind::Words,
             Kind::Panel,
@@ -158,6 +169,7 @@ mod tests {
             Kind::Words,
             Kind::Chat,
             Kind::Panel,
+            Kind::Bye,
         ] {
             assert_eq!(Kind::from_word(k.word()), Some(k));
         }

@@ -5,7 +5,7 @@
 use super::lobby::Lobby;
 use super::table::event;
 use super::web::{self, Serve};
-use super::DEFAULT_PORT;
+use super::{Kind, DEFAULT_PORT};
 use std::collections::HashMap;
 use std::io::Write as _;
 use std::net::IpAddr;
@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use tokio::io::AsyncWriteExt;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpListener;
 use tokio_rustls::TlsAcceptor;
 
@@ -335,13 +335,23 @@ async fn connection(
     }
 }
 
-/// Says why a connection is refused, and closes it.
+/// Says why a connection is refused, and closes it: as a framed `bye` line when the
+/// client's first line (waited for a moment) is `frames on`, else as a plain line.
 async fn refuse(mut stream: tokio::net::TcpStream, max: usize) {
-    let line = format!(
-        "Too many connections from your address (at most {max}); close one and try again.\n"
-    );
+    let line =
+        format!("Too many connections from your address (at most {max}); close one and try again.");
     let _ = tokio::time::timeout(Duration::from_secs(2), async {
-        stream.write_all(line.as_bytes()).await?;
+        let mut first = [0u8; 16];
+        let framed = matches!(
+            tokio::time::timeout(Duration::from_secs(1), stream.read(&mut first)).await,
+            Ok(Ok(n)) if first[..n].starts_with(b"frames on")
+        );
+        let out = if framed {
+            format!("{}\t{line}\n", Kind::Bye.word())
+        } else {
+            format!("{line}\n")
+        };
+        stream.write_all(out.as_bytes()).await?;
         stream.shutdown().await
     })
     .await;

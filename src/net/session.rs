@@ -115,7 +115,7 @@ where
     };
     session.leave().await;
     if let Some(text) = goodbye {
-        session.conn.send(Kind::Lobby, text);
+        session.conn.send(Kind::Bye, text);
     }
     drop(session);
     let abort = writer.abort_handle();
@@ -333,28 +333,16 @@ impl Session {
                         dir,
                     )
                     .with_given(given)
+                    .with_draft(ready.draft)
                 });
-                let mut t = shared.lock().await;
+                let t = shared.lock().await;
                 let id = t.id;
                 event(&format!("table {id}: created by {creator}"));
                 self.lobby(format!(
                     "Table {id} is set up; its join code is {code}. The others sit down with: sit {id} {code}"
                 ));
-                match t.sit(&creator, self.conn.clone(), self.settings) {
-                    Ok(seat) => {
-                        drop(t);
-                        self.place = Place::Seated {
-                            table: shared,
-                            id,
-                            seat,
-                        };
-                    }
-                    Err(e) => {
-                        drop(t);
-                        self.place = Place::Lobby;
-                        self.error(e);
-                    }
-                }
+                self.place = Place::Lobby;
+                self.seat_at(&shared, t, &creator, None);
             }
         }
     }
@@ -380,7 +368,7 @@ impl Session {
             return;
         };
         let name = self.name.clone().unwrap_or_default();
-        let mut t = shared.lock().await;
+        let t = shared.lock().await;
         if t.code != code.trim() {
             drop(t);
             self.error(format!(
@@ -389,7 +377,20 @@ impl Session {
             ));
             return;
         }
-        match t.sit(&name, self.conn.clone(), self.settings) {
+        self.seat_at(&shared, t, &name, factions);
+    }
+
+    /// Sits this connection's person at the table `shared` (locked as `t`) as `name`,
+    /// choosing `factions` at once if given: the connection is then seated there; if
+    /// the table refuses, the one line why, and it stays in the lobby.
+    fn seat_at(
+        &mut self,
+        shared: &Shared,
+        mut t: tokio::sync::MutexGuard<'_, NetTable>,
+        name: &str,
+        factions: Option<&str>,
+    ) {
+        match t.sit(name, self.conn.clone(), self.settings) {
             Ok(seat) => {
                 let id = t.id;
                 if let Some(factions) = factions {
@@ -400,7 +401,7 @@ impl Session {
                 }
                 drop(t);
                 self.place = Place::Seated {
-                    table: shared,
+                    table: Arc::clone(shared),
                     id,
                     seat,
                 };

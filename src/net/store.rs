@@ -1,5 +1,6 @@
 //! What the server keeps on disk, in its data folder: for table N, `table-N.seats.ron`
-//! (its code, creator, set-up, and each seat's name and token) and, once the game has
+//! (its code, creator, set-up, each seat's name and token, and a formal draft under
+//! way) and, once the game has
 //! started, `table-N.ron`, an ordinary saved game (set-up plus answers, see
 //! `play::save`) that `smashup play --load` can also open. Both are written atomically
 //! (a temporary file, then a rename), so a server killed at any moment restarts with
@@ -42,6 +43,12 @@ pub struct TableRecord {
     pub started: bool,
     /// The seats, in order.
     pub seats: Vec<SeatRecord>,
+    /// The factions are drafted after `start` (older files: false).
+    #[serde(default)]
+    pub drafts: bool,
+    /// The draft under way, between `start` and the game (older files: none).
+    #[serde(default)]
+    pub drafting: Option<crate::play::draft::Draft>,
 }
 
 /// The name that selects a bot kind.
@@ -120,4 +127,21 @@ pub fn read_all(dir: &Path) -> (Vec<Restored>, Vec<String>) {
         tables.push((record, game));
     }
     (tables, problems)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_seats_file_from_before_the_draft_still_loads() {
+        let old = r#"(id: 2, code: "123456", creator: "Ann",
+            config: (seed: 5, factions: [("pirates", "ninjas"), ("aliens", "robots")],
+                     all_bases: false, shared_factions: false, first_player: None),
+            bot: "heuristic", started: false,
+            seats: [(name: Some("Ann"), person: true, token: "abcdefghjk")])"#;
+        let record: TableRecord = ron::from_str(old).expect("an old seats file reads");
+        assert!(!record.drafts);
+        assert!(record.drafting.is_none());
+    }
 }

@@ -12,6 +12,7 @@
 pub mod commands;
 pub mod complete;
 pub mod describe;
+pub mod draft;
 pub mod narrate;
 pub mod pick;
 pub mod prompt;
@@ -37,6 +38,33 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use table::{Line, LineKind, Table};
 
+/// How lines reach the person, the same flags for `smashup play`, `smashup join` and
+/// `smashup table`: the line editor or plain lines, speech, card codes.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct ReaderArgs {
+    /// Read plain lines from standard input, without the line editor (automatic when
+    /// standard input is not a terminal).
+    #[arg(long)]
+    pub plain: bool,
+    /// Speak through the system voice (needs a build with --features speech).
+    #[arg(long)]
+    pub speech: bool,
+    /// Speak each line by piping it to this program, e.g. espeak-ng, "spd-say -e", say.
+    #[arg(long, value_name = "CMD")]
+    pub speech_command: Option<String>,
+    /// Card codes first (on, the default, for the braille set) or names only (off);
+    /// smashup play and smashup table remember it for later.
+    #[arg(long, value_name = "on|off", value_parser = ["on", "off"])]
+    pub codes: Option<String>,
+}
+
+impl ReaderArgs {
+    /// The voice the flags ask for (none without them).
+    pub fn speaker(&self) -> Arc<dyn Speaker> {
+        speech::from_flags(self.speech, self.speech_command.as_deref())
+    }
+}
+
 /// The flags of `smashup play` (and of `smashup` with no command).
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct PlayArgs {
@@ -59,22 +87,18 @@ pub struct PlayArgs {
     /// Use every base of every set, not only those of the factions in play.
     #[arg(long)]
     pub all_bases: bool,
-    /// Read plain lines from standard input, without the line editor (automatic when
-    /// standard input is not a terminal).
-    #[arg(long)]
-    pub plain: bool,
+    /// The VP that ends the game, 5 to 50 (15 when not given).
+    #[arg(long, value_name = "N")]
+    pub vp: Option<u32>,
+    /// Plain lines, speech, card codes.
+    #[command(flatten)]
+    pub reader: ReaderArgs,
     /// Go on with a saved game.
     #[arg(long, value_name = "FILE")]
     pub load: Option<PathBuf>,
     /// Colour questions and errors (never when NO_COLOR is set).
     #[arg(long)]
     pub color: bool,
-    /// Speak the game through the system voice (needs a build with --features speech).
-    #[arg(long)]
-    pub speech: bool,
-    /// Speak each line by piping it to this program, e.g. espeak-ng, "spd-say -e", say.
-    #[arg(long, value_name = "CMD")]
-    pub speech_command: Option<String>,
     /// Where the game is saved at the end of every turn (default: in your data folder).
     #[arg(long, value_name = "FILE")]
     pub autosave: Option<PathBuf>,
@@ -89,10 +113,6 @@ pub struct PlayArgs {
     /// at the same table; no effect with --plain or when the output is not a terminal).
     #[arg(long)]
     pub clear_on_pass: bool,
-    /// Card codes first (on, the default, for the braille set) or names only (off);
-    /// remembered for later games.
-    #[arg(long, value_name = "on|off", value_parser = ["on", "off"])]
-    pub codes: Option<String>,
     /// Say what changed since your last turn at the start of each of your turns.
     #[arg(long)]
     pub recap: bool,
@@ -222,6 +242,7 @@ fn setup_flags_with_load(args: &PlayArgs) -> Vec<&'static str> {
         ("--factions", !args.factions.is_empty()),
         ("--seed", args.seed.is_some()),
         ("--draft", args.draft),
+        ("--vp", args.vp.is_some()),
         ("--all-bases", args.all_bases),
         ("--names", !args.names.is_empty()),
         ("--bot", args.bot.is_some()),
@@ -317,9 +338,9 @@ pub fn speech_command(speaker: &dyn Speaker, command: &Command) -> Option<Vec<Li
 /// written the game ends as at the end of input (autosaved); a closed output is
 /// quiet, any other failure (a full disk) an error and [`crate::output::WRITE_FAILED`].
 pub fn run(args: &PlayArgs) -> u8 {
-    let speaker = speech::from_flags(args.speech, args.speech_command.as_deref());
+    let speaker = args.reader.speaker();
     let options = terminal::TerminalOptions {
-        plain: args.plain,
+        plain: args.reader.plain,
         color: args.color,
         more_commands: &[],
     };
@@ -367,7 +388,7 @@ fn play(args: &PlayArgs, term: &mut terminal::Terminal, speaker: &Arc<dyn Speake
         .as_deref()
         .and_then(Verbosity::parse)
         .unwrap_or(Verbosity::Normal);
-    let (codes, codes_problem) = codes_setting(args.codes.as_deref());
+    let (codes, codes_problem) = codes_setting(args.reader.codes.as_deref());
     if let Some(p) = codes_problem {
         term.show(&[Line {
             kind: LineKind::Error,
@@ -400,6 +421,7 @@ fn play(args: &PlayArgs, term: &mut terminal::Terminal, speaker: &Arc<dyn Speake
                 seed: args.seed,
                 draft: args.draft,
                 all_bases: args.all_bases,
+                vp: args.vp,
                 names: args.names.clone(),
                 ask_people: true,
                 bot: match BotKind::parse(args.bot_name()) {
@@ -456,7 +478,7 @@ fn play(args: &PlayArgs, term: &mut terminal::Terminal, speaker: &Arc<dyn Speake
         // before "Pass to ...", for sighted players at the same table.
         let handing_over = !passing && table.passing_to().is_some();
         match lines.split_last() {
-            Some((pass, before)) if handing_over && args.clear_on_pass && !args.plain => {
+            Some((pass, before)) if handing_over && args.clear_on_pass && !args.reader.plain => {
                 term.show(before);
                 terminal::clear_screen();
                 term.show(std::slice::from_ref(pass));

@@ -76,7 +76,7 @@ pub fn score(w: &Words) -> Vec<String> {
         .collect();
     lines.push(format!(
         "{} VP wins, checked at the end of a turn.",
-        crate::engine::flow::WINNING_VP
+        w.game.vp_goal
     ));
     lines
 }

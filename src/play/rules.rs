@@ -49,7 +49,7 @@ const TOPICS: &[Topic] = &[
             "Ties: each tied player gets the VP of the best place they tie for, and the place below is skipped.",
             "You need at least one minion, or 1 power, on a base to get a place there.",
             "Then every card on the base goes to its owner's discard pile, and a new base takes its place.",
-            "At the end of a turn in which someone has 15 VP, the most VP wins; a tie for the most plays on.",
+            "At the end of a turn in which someone has the VP goal (15, unless the game was set up with another; score says it), the most VP wins; a tie for the most plays on.",
         ],
     },
     Topic {

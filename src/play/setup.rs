@@ -5,12 +5,14 @@
 //! the picks go back the other way. The first picker also plays first. The engine
 //! starts from the finished choices.
 
-use super::pick::{pick, Item};
+use super::draft::{entry_items, faction_entries, faction_name, question_lines, Draft};
+use super::pick::pick;
 use super::seat::Seat;
 use super::table::{Line, LineKind};
 use crate::bots::{Bot, BotKind};
 use crate::cards::query::{self, FactionMiss};
 use crate::engine::defs::defs;
+use crate::engine::flow::{DEFAULT_VP_GOAL, VP_GOALS};
 use crate::engine::GameConfig;
 use crate::quote::quote;
 use crate::sim::complete_factions;
@@ -40,6 +42,8 @@ pub struct SetupFlags {
     pub draft: bool,
     /// Use every base of every set.
     pub all_bases: bool,
+    /// The VP that ends the game (`--vp N`); 15 when not given.
+    pub vp: Option<u32>,
     /// Which bot plays the bot seats.
     pub bot: BotKind,
     /// The people's names, in seat order (`--names Ann,Ben`); the rest are asked or
@@ -56,6 +60,9 @@ pub struct Setup {
     pub config: GameConfig,
     /// Who sits where.
     pub seats: Vec<Seat>,
+    /// The formal draft is still to be played, by the people of a networked table once
+    /// they have sat down (the factions in `config` are placeholders until then).
+    pub draft: bool,
 }
 
 /// Why set-up ended without a game.
@@ -77,19 +84,9 @@ fn ask(
     question: &str,
     entries: &[(usize, String, Vec<String>)],
 ) -> Result<usize, SetupEnd> {
-    let mut lines = vec![Line {
-        kind: LineKind::Question,
-        text: question.to_string(),
-    }];
-    lines.extend(entries.iter().map(|(n, label, _)| Line {
-        kind: LineKind::Question,
-        text: format!("{n}. {label}"),
-    }));
+    let lines = question_lines(question, entries);
     console.show(&lines);
-    let items: Vec<Item> = entries
-        .iter()
-        .map(|(n, _, keys)| Item::new(*n, keys))
-        .collect();
+    let items = entry_items(entries);
     loop {
         let line = console.read().ok_or(SetupEnd::Left)?;
         let t = line.trim().to_lowercase();
@@ -162,29 +159,6 @@ pub fn faction_id(text: &str, pool: &[String]) -> Result<String, String> {
     }
 }
 
-/// The faction question's entries: random first, then each faction still free.
-fn faction_entries(free: &[String]) -> Vec<(usize, String, Vec<String>)> {
-    let catalog = defs().catalog;
-    let mut entries = vec![(1, "random".to_string(), vec!["random".to_string()])];
-    for id in free {
-        if let Some(f) = catalog.faction(id) {
-            entries.push((
-                entries.len() + 1,
-                format!("{} {}, {}", f.letter, f.name, f.set.name()),
-                vec![f.letter.to_string(), f.id.clone(), f.name.clone()],
-            ));
-        }
-    }
-    entries
-}
-
-fn faction_name(id: &str) -> String {
-    defs()
-        .catalog
-        .faction(id)
-        .map_or_else(|| id.to_string(), |f| f.name.clone())
-}
-
 /// A person picks one faction from those still free (or a random one).
 fn pick_faction(
     console: &mut dyn Console,
@@ -233,6 +207,17 @@ pub fn setup(flags: &SetupFlags, console: &mut dyn Console) -> Result<Setup, Set
             crate::quote::quote(&flags.factions[k])
         )));
     }
+    let vp_goal = match flags.vp {
+        None => DEFAULT_VP_GOAL,
+        Some(n) if VP_GOALS.contains(&n) => n,
+        Some(n) => {
+            return Err(SetupEnd::Bad(format!(
+                "--vp {n}: expected a VP goal from {} to {}.",
+                VP_GOALS.start(),
+                VP_GOALS.end()
+            )))
+        }
+    };
     let players = match flags.players {
         Some(n) if (2..=max_players).contains(&n) => n,
         Some(n) => {
@@ -339,75 +324,33 @@ pub fn setup(flags: &SetupFlags, console: &mut dyn Console) -> Result<Setup, Set
     free.retain(|f| !given.contains(f));
 
     let method = if flags.draft {
-        2
-    } else if !given.is_empty() || humans == 0 || !flags.ask_people {
-        1
+        Method::Draft
+    } else if !given.is_empty() || humans == 0 || (!flags.ask_people && !asked_bots) {
+        Method::Pick
     } else {
-        let entries = vec![
-            (
-                1,
-                "each person picks two".to_string(),
-                vec!["pick".to_string()],
-            ),
-            (
-                2,
-                "the formal draft: one at a time, in turn order and back".to_string(),
-                vec!["draft".to_string()],
-            ),
-            (
-                3,
-                "random for everyone".to_string(),
-                vec!["random".to_string()],
-            ),
-        ];
-        ask(console, "How are factions chosen?", &entries)? + 1
+        ask_method(console, flags.ask_people)?
     };
 
     let mut first_player = None;
+    let mut draft_later = false;
     let mut factions: Vec<Vec<String>> = given.chunks(2).map(|c| c.to_vec()).collect();
     factions.resize(players, Vec::new());
     match method {
-        2 => {
-            let first = rng.gen_range(0..players);
-            first_player = Some(first as u8);
-            say(
-                console,
-                LineKind::Narration,
-                format!(
-                    "Draft: {} picks first and will play first.",
-                    seats[first].name
-                ),
-            );
-            let order: Vec<usize> = (0..players).map(|k| (first + k) % players).collect();
-            let snake = order.iter().chain(order.iter().rev());
-            for &seat in snake {
-                let name = &seats[seat].name;
-                let id = if seats[seat].is_human() {
-                    let q = if humans == 1 {
-                        "Draft a faction.".to_string()
-                    } else {
-                        format!("{name}, draft a faction.")
-                    };
-                    pick_faction(console, &q, &mut free, &mut rng)?
-                } else {
-                    free.remove(rng.gen_range(0..free.len()))
-                };
-                let takes = if seats[seat].is_human() && humans == 1 {
-                    "You take".to_string()
-                } else {
-                    format!("{name} takes")
-                };
-                say(
-                    console,
-                    LineKind::Narration,
-                    format!("{takes} {}.", faction_name(&id)),
-                );
-                factions[seat].push(id);
-            }
+        // At a networked table the people draft once they have sat down.
+        Method::Draft if !flags.ask_people => draft_later = true,
+        Method::Draft => {
+            let drafted = draft(console, &seats, free.clone(), seed)?;
+            first_player = Some(drafted.first as u8);
+            factions = drafted
+                .factions()
+                .unwrap_or_default()
+                .into_iter()
+                .map(Vec::from)
+                .collect();
         }
-        3 => {}
-        _ if !flags.ask_people => {}
-        _ => {
+        Method::Random => {}
+        Method::Pick if !flags.ask_people => {}
+        Method::Pick => {
             for seat in 0..humans {
                 while factions[seat].len() < 2 {
                     let nth = if factions[seat].is_empty() {
@@ -441,7 +384,93 @@ pub fn setup(flags: &SetupFlags, console: &mut dyn Console) -> Result<Setup, Set
             all_bases: flags.all_bases,
             shared_factions: false,
             first_player,
+            vp_goal,
         },
         seats,
+        draft: draft_later,
     })
+}
+
+/// How the factions are chosen.
+enum Method {
+    /// Each person picks two (at a networked table: chooses them, or has them drawn).
+    Pick,
+    /// The formal draft.
+    Draft,
+    /// Drawn for everyone.
+    Random,
+}
+
+/// "How are factions chosen?": at one keyboard (`here`), picking, the draft or random;
+/// at a networked table, choosing at the table or the draft.
+fn ask_method(console: &mut dyn Console, here: bool) -> Result<Method, SetupEnd> {
+    let draft = (
+        2,
+        "the formal draft: one at a time, in turn order and back".to_string(),
+        vec!["draft".to_string()],
+    );
+    let entries = if here {
+        vec![
+            (
+                1,
+                "each person picks two".to_string(),
+                vec!["pick".to_string()],
+            ),
+            draft,
+            (
+                3,
+                "random for everyone".to_string(),
+                vec!["random".to_string()],
+            ),
+        ]
+    } else {
+        vec![
+            (
+                1,
+                "each person chooses two at the table (factions A,B), or has them drawn"
+                    .to_string(),
+                vec!["choose".to_string()],
+            ),
+            draft,
+        ]
+    };
+    Ok(match ask(console, "How are factions chosen?", &entries)? {
+        0 => Method::Pick,
+        1 => Method::Draft,
+        _ => Method::Random,
+    })
+}
+
+/// The formal draft at one keyboard: each person is asked in turn (a bot picks at
+/// random), everyone hears each pick.
+fn draft(
+    console: &mut dyn Console,
+    seats: &[Seat],
+    free: Vec<String>,
+    seed: u64,
+) -> Result<Draft, SetupEnd> {
+    let mut draft = Draft::new(seats.len(), free, seed);
+    let alone = seats.iter().filter(|s| s.is_human()).count() == 1;
+    say(
+        console,
+        LineKind::Narration,
+        Draft::opening(&seats[draft.first].name),
+    );
+    while let Some(seat) = draft.turn() {
+        let name = &seats[seat].name;
+        let you = seats[seat].is_human() && alone;
+        let id = if seats[seat].is_human() {
+            let q = Draft::question((!alone).then_some(name.as_str()));
+            let k = ask(console, &q, &draft.entries())?;
+            draft.take(k)
+        } else {
+            draft.take_random()
+        };
+        say(
+            console,
+            LineKind::Narration,
+            Draft::pick_line((!you).then_some(name.as_str()), &id),
+        );
+    }
+    Ok(draft)
 }

@@ -75,8 +75,15 @@ fn bad_clients_never_harm_a_game() {
     let mut held: Vec<Client> = (0..3).map(|_| server.client()).collect();
     std::thread::sleep(Duration::from_millis(200));
     let mut fifth = server.client();
-    assert!(fifth
+    let line = fifth
         .wait_for("Too many connections from your address", 10)
+        .expect("a plain refusal");
+    assert!(!line.contains('\t'), "{line}");
+    // A rich client (first line `frames on`) hears it as a framed bye.
+    let mut framed = server.client();
+    framed.send("frames on");
+    assert!(framed
+        .wait_for("bye\tToo many connections from your address", 10)
         .is_some());
     held.clear();
     // The server still serves.

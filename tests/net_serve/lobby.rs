@@ -101,6 +101,8 @@ fn the_lobby_refuses_what_it_should_and_tells_the_table() {
     eve.send("2");
     assert!(eve.wait_for("How many of them are bots?", 10).is_some());
     eve.send("1");
+    assert!(eve.wait_for("How are factions chosen?", 10).is_some());
+    eve.send("choose");
     assert!(eve
         .wait_for("Table 2 is set up; its join code is", 10)
         .is_some());

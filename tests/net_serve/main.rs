@@ -5,9 +5,14 @@
 
 #[path = "../leak_check/mod.rs"]
 mod leak_check;
+// Shared with tests/net_client.rs, which uses the parts this crate does not.
+#[allow(dead_code)]
+#[path = "../net_common/mod.rs"]
+mod net_common;
 mod support;
 
 mod abuse;
+mod draft;
 mod factions;
 mod faults;
 mod game;

@@ -15,7 +15,7 @@ pub mod wire;
 use crate::play::commands::{self, Command};
 use crate::play::setup::Console;
 use crate::play::terminal::{Terminal, TerminalOptions};
-use crate::play::{speech, speech_command};
+use crate::play::{speech_command, ReaderArgs};
 use screen::Screen;
 use session::{Session, Typed};
 use std::path::PathBuf;
@@ -50,22 +50,12 @@ pub struct JoinArgs {
     /// With --tls: trust the certificate in this PEM file (a self-signed server's).
     #[arg(long, value_name = "FILE", requires = "tls")]
     pub tls_ca: Option<PathBuf>,
-    /// Read plain lines from standard input, without the line editor (automatic when
-    /// standard input is not a terminal).
-    #[arg(long)]
-    pub plain: bool,
+    /// Plain lines, speech, card codes (at this seat).
+    #[command(flatten)]
+    pub reader: ReaderArgs,
     /// Colour lines by kind: questions, errors, chat (never when NO_COLOR is set).
     #[arg(long)]
     pub color: bool,
-    /// Speak the game through the system voice (needs a build with --features speech).
-    #[arg(long)]
-    pub speech: bool,
-    /// Speak each line by piping it to this program, e.g. espeak-ng, "spd-say -e", say.
-    #[arg(long, value_name = "CMD")]
-    pub speech_command: Option<String>,
-    /// Card codes first (on) or names only (off), at this seat.
-    #[arg(long, value_name = "on|off", value_parser = ["on", "off"])]
-    pub codes: Option<String>,
     /// How much is narrated at this seat: brief, normal or full.
     #[arg(long, value_name = "LEVEL", value_parser = ["brief", "normal", "full"])]
     pub verbosity: Option<String>,
@@ -80,7 +70,7 @@ impl JoinArgs {
         let mut lines = Vec::new();
         lines.extend(self.name.as_ref().map(|n| format!("name {n}")));
         lines.extend(self.verbosity.as_ref().map(|v| format!("verbosity {v}")));
-        lines.extend(self.codes.as_ref().map(|c| format!("codes {c}")));
+        lines.extend(self.reader.codes.as_ref().map(|c| format!("codes {c}")));
         if self.recap {
             lines.push("recap on".into());
         }
@@ -131,9 +121,9 @@ pub fn run(args: &JoinArgs) -> u8 {
             return code;
         }
     };
-    let speaker = speech::from_flags(args.speech, args.speech_command.as_deref());
+    let speaker = args.reader.speaker();
     let options = TerminalOptions {
-        plain: args.plain,
+        plain: args.reader.plain,
         color: args.color,
         more_commands: LOBBY_WORDS,
     };

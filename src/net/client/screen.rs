@@ -25,7 +25,7 @@ pub struct Screen {
 fn tint(kind: Kind) -> Tint {
     match kind {
         Kind::Question | Kind::Option => Tint::Bold,
-        Kind::Error => Tint::Red,
+        Kind::Error | Kind::Bye => Tint::Red,
         Kind::Chat | Kind::Lobby => Tint::Cyan,
         Kind::Narration | Kind::Answer | Kind::Prompt | Kind::Words | Kind::Panel => Tint::Plain,
     }

@@ -41,6 +41,8 @@ enum End {
     Left,
     /// The connection was lost; why.
     Lost(String),
+    /// The server closed it on purpose, having said why (a `bye` line).
+    Closed,
 }
 
 /// Everything needed to talk to the server again after a lost connection.
@@ -72,7 +74,8 @@ pub fn seat_token(line: &str) -> Option<String> {
 impl Session {
     /// Talks to the server over `wire`, then over new connections while the
     /// connection is lost and found again; the exit status: 0 when the person left, 1
-    /// when the server could not be reached again.
+    /// when the server could not be reached again or closed the connection on purpose
+    /// (its `bye` line says why; no new connection is tried then).
     pub async fn run(self, wire: Box<dyn Wire>, mut typed: UnboundedReceiver<Typed>) -> u8 {
         let mut token = None;
         let mut wire = wire;
@@ -80,6 +83,8 @@ impl Session {
         loop {
             match self.converse(wire, &opening, &mut typed, &mut token).await {
                 End::Left => return 0,
+                // Connecting again would only be closed again: the reason is shown.
+                End::Closed => return 1,
                 End::Lost(why) => self.screen.note(&format!(
                     "Connection to {} lost ({why}); trying to connect again.",
                     self.target
@@ -144,8 +149,11 @@ impl Session {
                         Ok(0) => return End::Lost("the server closed it".into()),
                         Err(e) => return End::Lost(e.to_string()),
                         Ok(_) if bytes.ends_with(b"\n") || bytes.len() as u64 >= MAX_SERVER_LINE => {
-                            self.heard(&bytes, token);
+                            let kind = self.heard(&bytes, token);
                             bytes.clear();
+                            if kind == Kind::Bye {
+                                return if leaving { End::Left } else { End::Closed };
+                            }
                         }
                         Ok(_) => {}
                     }
@@ -172,8 +180,9 @@ impl Session {
         }
     }
 
-    /// Shows one line from the server, keeping the seat token when it is given.
-    fn heard(&self, bytes: &[u8], token: &mut Option<String>) {
+    /// Shows one line from the server, keeping the seat token when it is given; the
+    /// line's kind.
+    fn heard(&self, bytes: &[u8], token: &mut Option<String>) -> Kind {
         let text = String::from_utf8_lossy(bytes);
         let text = text.trim_end_matches(['\n', '\r']);
         let (kind, text) = unframe(text);
@@ -183,6 +192,7 @@ impl Session {
             }
         }
         self.screen.show(kind, text);
+        kind
     }
 
     /// Tries to connect again a few times; lines typed meanwhile are not sent.

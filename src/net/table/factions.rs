@@ -40,6 +40,9 @@ impl NetTable {
         if self.started() {
             return Err("The game has started: factions are chosen before it.".into());
         }
+        if self.drafts {
+            return Err("This table drafts its factions: after start, each person picks one at a time when asked.".into());
+        }
         let typed: Vec<&str> = text
             .split(',')
             .map(str::trim)
@@ -89,6 +92,7 @@ impl NetTable {
     pub(super) fn factions_of(&self, seat: usize) -> String {
         match (&self.game, &self.seats[seat].factions) {
             (Some(_), _) => pair_name(&self.config.factions[seat]),
+            (None, _) if self.drafts => self.drafted_by(seat),
             (None, Some(pair)) => pair_name(pair),
             (None, None) => "Factions drawn at start".into(),
         }
@@ -97,8 +101,17 @@ impl NetTable {
     /// The sets the table's known factions come from (every seat's once started,
     /// else the chosen ones), in the catalog's order of sets.
     pub(super) fn sets(&self) -> Vec<&'static str> {
+        let drafted: Vec<String> = (0..self.seats.len())
+            .flat_map(|i| {
+                self.drafting
+                    .as_ref()
+                    .map(|d| d.picked(i))
+                    .unwrap_or_default()
+            })
+            .collect();
         let known: Vec<&String> = match self.game {
             Some(_) => self.config.factions.iter().flatten().collect(),
+            None if self.drafts => drafted.iter().collect(),
             None => self
                 .seats
                 .iter()

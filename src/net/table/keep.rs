@@ -1,6 +1,6 @@
 //! Keeping a networked table over a restart: its game written as an ordinary save
 //! (set-up plus answers) once a person's answer and the bots' answers it brings are
-//! in, its seats (names, tokens, code, creator) whenever they change, and a table read
+//! in, its seats (names, tokens, code, creator, a draft under way) whenever they change, and a table read
 //! back from them.
 
 use super::*;
@@ -54,6 +54,8 @@ impl NetTable {
                     factions: s.factions.clone(),
                 })
                 .collect(),
+            drafts: self.drafts,
+            drafting: self.drafting.clone(),
         };
         if let Err(e) = store::write_record(dir, &record) {
             event(&format!("table {}: cannot save its seats: {e}", self.id));
@@ -103,7 +105,14 @@ impl NetTable {
             dir: Some(dir),
             closed: false,
             unsaved: false,
+            drafts: record.drafts,
+            drafting: record.drafting,
         };
+        if table.drafting.is_some() {
+            // Picks the bots still owe (none, unless the server stopped between them).
+            table.draft_on();
+            return Ok(table);
+        }
         if !record.started {
             for s in &mut table.seats {
                 s.gone_since = None;

@@ -5,6 +5,7 @@
 //! and followed by every other view, each narrating them to its own seat; then the
 //! bots answer their questions the same way. Nothing a seat may not know reaches it.
 
+mod draft;
 mod factions;
 mod keep;
 mod panels;
@@ -75,6 +76,10 @@ pub struct NetTable {
     pub closed: bool,
     /// Answers were given since the game was last written.
     unsaved: bool,
+    /// The factions are drafted after `start` (`new --draft`).
+    drafts: bool,
+    /// The draft under way, between `start` and the game.
+    drafting: Option<crate::play::draft::Draft>,
 }
 
 /// Says one line on stderr: the server's log of table events.
@@ -121,6 +126,8 @@ impl NetTable {
             dir,
             closed: false,
             unsaved: false,
+            drafts: false,
+            drafting: None,
         };
         table.save_seats();
         table
@@ -134,9 +141,11 @@ impl NetTable {
         let bots = self.seats.len() - people;
         let free = self.free_seats();
         let state = match &self.game {
-            None => "waiting to start",
-            Some(r) if r.game.pending().is_none() => "game over",
-            Some(_) => "playing",
+            None if self.drafting.is_some() => self.draft_listing(),
+            None if self.drafts => "waiting to start, factions drafted".into(),
+            None => "waiting to start".into(),
+            Some(r) if r.game.pending().is_none() => "game over".into(),
+            Some(_) => "playing".into(),
         };
         let sets = self.sets();
         let sets = if sets.is_empty() {
@@ -145,19 +154,20 @@ impl NetTable {
             format!("; factions from {}", sets.join(", "))
         };
         format!(
-            "Table {}: {} players, {}, {} free; {state}{sets}; created by {}.",
+            "Table {}: {} players, {}, {} free; {state}{sets}; created by {}; first to {} VP.",
             self.id,
             self.seats.len(),
             count(bots, "bot"),
             count(free, "seat"),
             self.creator,
+            self.config.vp_goal,
         )
     }
 
     fn free_seats(&self) -> usize {
-        match self.game {
-            Some(_) => 0,
-            None => self
+        match self.begun() {
+            true => 0,
+            false => self
                 .seats
                 .iter()
                 .filter(|s| s.person && s.name.is_none())
@@ -203,12 +213,12 @@ impl NetTable {
             }
             Some(s) => s,
             None => match self.seats.iter().position(|s| s.person && s.name.is_none()) {
-                Some(s) if self.game.is_none() => s,
+                Some(s) if !self.begun() => s,
                 _ => {
                     return Err(format!(
                         "Table {} has no seat free{}.",
                         self.id,
-                        if self.started() {
+                        if self.begun() {
                             " (the game has started; only its players can sit again)"
                         } else {
                             ""
@@ -268,6 +278,8 @@ impl NetTable {
         if let Some(view) = self.seats[seat].view.as_mut() {
             let lines = view.rejoin();
             self.send_lines(seat, &lines);
+        } else if self.drafting.is_some() {
+            self.draft_status(seat);
         } else if self.game.is_none() {
             let wait = if name.eq_ignore_ascii_case(&self.creator) {
                 "Type start when everyone is seated; bots take the free seats. Meanwhile: who, say TEXT."
@@ -286,9 +298,10 @@ impl NetTable {
             return;
         }
         let name = self.seat_name(seat);
+        let begun = self.begun();
         let s = &mut self.seats[seat];
         s.conn = None;
-        if self.game.is_none() {
+        if !begun {
             s.name = None;
             s.token = super::lobby::token();
             let said = format!("{name} left the table; seat {} is free.", seat + 1);
@@ -333,18 +346,26 @@ impl NetTable {
     /// Starts the game: the free seats go to bots. `by` is the seat asking.
     pub fn start(&mut self, by: usize) -> Result<(), String> {
         self.creator_only(by, "start the game")?;
-        if self.started() {
+        if self.begun() {
             return Err("The game has already started.".into());
         }
-        self.settle_factions()?;
-        let mut names: Vec<String> = Vec::new();
         for (i, s) in self.seats.iter_mut().enumerate() {
             if s.name.is_none() {
                 s.person = false;
                 s.name = Some(format!("Bot {}", i + 1));
             }
-            names.push(s.name.clone().unwrap_or_default());
         }
+        if self.drafts {
+            self.begin_draft();
+            return Ok(());
+        }
+        self.launch()
+    }
+
+    /// Starts the game itself, with every seat's factions settled.
+    fn launch(&mut self) -> Result<(), String> {
+        self.settle_factions()?;
+        let names: Vec<String> = (0..self.seats.len()).map(|i| self.seat_name(i)).collect();
         let seats: Vec<PlaySeat> = self
             .seats
             .iter()
@@ -404,9 +425,9 @@ impl NetTable {
                         .is_some_and(|n| n.eq_ignore_ascii_case(name))
             })
             .ok_or_else(|| format!("No person called {} at this table.", echo(name)))?;
-        let Some(running) = self.game.as_mut() else {
+        if !self.begun() {
             return Err("The game has not started: free seats go to bots at the start.".into());
-        };
+        }
         match self.seats[seat].gone_since {
             None => {
                 return Err(format!(
@@ -424,10 +445,12 @@ impl NetTable {
             }
             Some(_) => {}
         }
-        running.seats[seat].bot = Some(Bot::new(
-            self.bot,
-            self.config.seed.wrapping_add(seat as u64),
-        ));
+        if let Some(running) = self.game.as_mut() {
+            running.seats[seat].bot = Some(Bot::new(
+                self.bot,
+                self.config.seed.wrapping_add(seat as u64),
+            ));
+        }
         let s = &mut self.seats[seat];
         s.person = false;
         s.view = None;
@@ -437,6 +460,7 @@ impl NetTable {
         event(&format!("table {}: {said}", self.id));
         self.save_seats();
         self.run_bots();
+        self.draft_on();
         Ok(())
     }
 
@@ -456,6 +480,9 @@ impl NetTable {
     /// `who`: every seat, who sits there and whether they are connected.
     pub fn who(&self, asker: usize) {
         let mut lines = vec![format!("Table {}, created by {}:", self.id, self.creator)];
+        if self.drafts && !self.started() {
+            lines.push(self.draft_progress());
+        }
         for (i, s) in self.seats.iter().enumerate() {
             let what = match (&s.name, s.person) {
                 (None, true) => "free".to_string(),
@@ -495,6 +522,11 @@ impl NetTable {
                 Err(e) => self.tell(seat, Kind::Error, e),
             }
             self.apply_settings(seat);
+            self.prompts(Some(seat));
+            return;
+        }
+        if self.drafting.is_some() {
+            self.draft_line(seat, text);
             self.prompts(Some(seat));
             return;
         }
@@ -613,10 +645,13 @@ impl NetTable {
     /// sent a line (`from`) and for a seat the game now begins to wait for; the words
     /// whenever they change.
     pub fn prompts(&mut self, from: Option<usize>) {
-        let waiting = self
-            .game
-            .as_ref()
-            .and_then(|r| r.game.pending().map(|d| d.player.ix()));
+        let waiting = match &self.drafting {
+            Some(d) => d.turn(),
+            None => self
+                .game
+                .as_ref()
+                .and_then(|r| r.game.pending().map(|d| d.player.ix())),
+        };
         for i in 0..self.seats.len() {
             let Some(conn) = self.seats[i].conn.clone() else {
                 continue;
@@ -644,6 +679,9 @@ impl NetTable {
             .collect();
         if let Some(view) = &self.seats[seat].view {
             words.extend(view.names_in_game());
+        }
+        if let Some(draft) = &self.drafting {
+            words.extend(draft.entries().into_iter().flat_map(|(_, _, keys)| keys));
         }
         words
     }

@@ -425,8 +425,9 @@ impl Table {
         let lines = [
             format!("{what}, seed {}. {}.", self.seed, players.join("; ")),
             format!(
-                "Bases: {}. First to 15 VP wins. Type help for the commands, rules for the rules.",
-                bases.join("; ")
+                "Bases: {}. First to {} VP wins. Type help for the commands, rules for the rules.",
+                bases.join("; "),
+                self.game.vp_goal
             ),
         ];
         for l in lines {
