@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 
 #[path = "leak_check/mod.rs"]
 mod leak_check;
+#[allow(dead_code)] // the page port is read by tests/net_serve only
 #[path = "net_common/mod.rs"]
 mod net_common;
 use net_common::Server;

@@ -224,6 +224,8 @@ function spokenLines(frames) {
       kind = "lobby";
       text = f;
     }
+    // The page's own `frames on` and `panels on` are acknowledged; the page keeps those quiet.
+    if (/^(Frames on\.|Panels on:)/.test(text)) continue;
     if (SPOKEN_KINDS.includes(kind) && text.trim()) lines.push({ kind, text: text.trim() });
   }
   return lines;
