@@ -31,8 +31,9 @@ pub(super) fn power_changed(scene: &Scene, events: &[Event]) -> (Said, usize) {
     };
     let text = match cards.as_slice() {
         [one] if by == Some(*one) => format!(
-            "{} gets {amount:+} power from its own ability{}.",
-            sentence(&w.owned_card(*one, scene.actor)),
+            "{} {} gets {amount:+} power from its own ability{}.",
+            w.card(*one),
+            w.place(*one),
             now(*one)
         ),
         [one] => format!(
