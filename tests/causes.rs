@@ -225,3 +225,195 @@ fn every_ability_in_every_scenario_is_told_at_every_verbosity() {
             .join("\n")
     );
 }
+
+/// Everything `viewer` hears at `level` while a scenario written inline is played.
+fn heard(ron: &str, viewer: u8, level: Verbosity) -> Vec<String> {
+    let s = scenario::parse("inline", ron).unwrap();
+    let players = s.position.players.len();
+    let seats: Vec<Seat> = (0..players)
+        .map(|i| Seat {
+            name: format!("Bot {}", i + 1),
+            bot: None,
+        })
+        .collect();
+    let mut out = Vec::new();
+    let mut watch = |batch: Batch| {
+        out.extend(lines(&batch, &seats, PlayerId(viewer), level, batch.events));
+    };
+    scenario::run_watched(&s, Some(&mut watch)).unwrap();
+    out
+}
+
+/// Asserts that `line` is heard at brief and normal verbosity (normal may add a
+/// base's total before the full stop).
+fn hears(ron: &str, viewer: u8, line: &str) {
+    for level in [Verbosity::Brief, Verbosity::Normal] {
+        let said = heard(ron, viewer, level);
+        let start = line.strip_suffix('.').unwrap_or(line);
+        assert!(
+            said.iter().any(|l| l.starts_with(start)),
+            "{level:?}: \"{line}\" not in {said:#?}"
+        );
+    }
+}
+
+#[test]
+fn a_minion_moved_by_a_base_names_the_base_first() {
+    let ron = r#"Scenario(name: "", position: (
+        players: [
+            (factions: ["dinosaurs", "aliens"], deck: ["dinosaurs.howl", "dinosaurs.howl"]),
+            (factions: ["wizards", "pirates"], deck: ["pirates.dinghy", "pirates.dinghy"]),
+        ],
+        bases: [
+            (base: "bases.mushroom_kingdom"),
+            (base: "bases.the_grey_opal", minions: [(card: "wizards.archmage", owner: 1)]),
+        ],
+        turn: (player: 0, phase: StartTurn),
+    ), steps: [Answer(Card("wizards.archmage"))])"#;
+    hears(
+        ron,
+        1,
+        "Mushroom Kingdom: Bot 1 moves your Archmage here from The Grey Opal.",
+    );
+}
+
+#[test]
+fn an_ongoing_that_ends_itself_says_so() {
+    let ron = r#"Scenario(name: "", position: (
+        players: [
+            (factions: ["ninjas", "pirates"], deck: ["pirates.dinghy", "pirates.dinghy"]),
+            (factions: ["dinosaurs", "aliens"], deck: ["dinosaurs.howl", "dinosaurs.howl"]),
+        ],
+        bases: [
+            (base: "bases.jungle_oasis", minions: [
+                (card: "ninjas.ninja_acolyte", owner: 0, actions: [(card: "ninjas.smoke_bomb", owner: 0)]),
+            ]),
+            (base: "bases.ninja_dojo"),
+        ],
+        turn: (player: 1),
+    ), steps: [Answer(EndTurn)])"#;
+    hears(
+        ron,
+        1,
+        "Smoke Bomb on Bot 1's Ninja Acolyte at Jungle Oasis destroys itself.",
+    );
+}
+
+#[test]
+fn griselda_with_nothing_to_take_says_why_nothing_happens() {
+    let ron = r#"Scenario(name: "", position: (
+        players: [
+            (factions: ["princesses", "pirates"], discard: ["pirates.dinghy"]),
+            (factions: ["aliens", "dinosaurs"]),
+        ],
+        bases: [
+            (base: "bases.jungle_oasis", minions: [(card: "princesses.griselda", owner: 0)]),
+            (base: "bases.ice_castle"),
+        ],
+    ), steps: [Answer(Use("princesses.griselda"))])"#;
+    hears(
+        ron,
+        0,
+        "Griselda: nothing happens, no card in your discard pile fits.",
+    );
+    hears(
+        ron,
+        1,
+        "Griselda: nothing happens, no card in Bot 1's discard pile fits.",
+    );
+}
+
+#[test]
+fn enchantment_says_the_mode_chosen() {
+    let ron = r#"Scenario(name: "", position: (
+        players: [
+            (factions: ["fairies", "pirates"], hand: ["fairies.enchantment"]),
+            (factions: ["aliens", "dinosaurs"]),
+        ],
+        bases: [
+            (base: "bases.jungle_oasis", minions: [(card: "pirates.first_mate", owner: 0)]),
+            (base: "bases.tortuga"),
+        ],
+    ), steps: [Answer(PlayOn("fairies.enchantment", "bases.jungle_oasis")), Answer(Mode(0))])"#;
+    hears(
+        ron,
+        1,
+        "Enchantment at Jungle Oasis: every minion here has +1 power.",
+    );
+}
+
+#[test]
+fn a_breakpoint_changed_by_an_ongoing_card_says_its_cause() {
+    let ron = r#"Scenario(name: "", position: (
+        players: [
+            (factions: ["wraithrustlers", "rock_stars"], hand: ["wraithrustlers.slimy", "rock_stars.turn_up_to_11"]),
+            (factions: ["aliens", "dinosaurs"]),
+        ],
+        bases: [
+            (base: "bases.jungle_oasis"),
+            (base: "bases.tortuga"),
+        ],
+    ), steps: [
+        Answer(PlayOn("wraithrustlers.slimy", "bases.tortuga")),
+        Answer(EndTurn),
+    ])"#;
+    hears(ron, 1, "Slimy: Tortuga's breakpoint is 3 higher, now 24.");
+    let ron = ron.replace(
+        r#"PlayOn("wraithrustlers.slimy", "bases.tortuga")"#,
+        r#"PlayOn("rock_stars.turn_up_to_11", "bases.jungle_oasis")"#,
+    );
+    hears(
+        &ron,
+        1,
+        "Turn Up to 11: Jungle Oasis starts at breakpoint 21, now 21.",
+    );
+}
+
+#[test]
+fn a_card_discarded_off_the_top_of_a_deck_says_so() {
+    let ron = r#"Scenario(name: "", position: (
+        players: [
+            (factions: ["zombies", "pirates"], hand: ["zombies.walker"], deck: ["pirates.cannon", "zombies.tenacious_z"]),
+            (factions: ["ninjas", "aliens"]),
+        ],
+        bases: [(base: "bases.the_grey_opal")],
+    ), steps: [Answer(PlayOn("zombies.walker", "bases.the_grey_opal")), Answer(Card("pirates.cannon"))])"#;
+    hears(
+        ron,
+        1,
+        "Walker: Bot 1 discards Cannon from the top of their deck.",
+    );
+}
+
+#[test]
+fn a_shuffle_for_an_empty_deck_says_its_cause() {
+    let ron = r#"Scenario(name: "", position: (
+        players: [
+            (factions: ["zombies", "pirates"], hand: ["zombies.walker"], discard: ["pirates.cannon"]),
+            (factions: ["ninjas", "aliens"]),
+        ],
+        bases: [(base: "bases.the_grey_opal")],
+    ), steps: [Answer(PlayOn("zombies.walker", "bases.the_grey_opal")), Answer(Done)])"#;
+    hears(
+        ron,
+        1,
+        "Walker: Bot 1's deck is empty, so their discard pile is shuffled into a new deck.",
+    );
+}
+
+#[test]
+fn a_card_played_from_stasis_has_its_outcome_or_nothing_happens() {
+    let ron = r#"Scenario(name: "", position: (
+        players: [
+            (factions: ["pirates", "backtimers"], stasis: [("pirates.saucy_wench", 0)]),
+            (factions: ["robots", "ninjas"]),
+        ],
+        bases: [(base: "bases.jungle_oasis", minions: [(card: "robots.warbot", owner: 1)])],
+    ), steps: [Answer(PlayOn("pirates.saucy_wench", "bases.jungle_oasis"))])"#;
+    hears(
+        ron,
+        1,
+        "Bot 1 plays Saucy Wench from stasis on Jungle Oasis.",
+    );
+    hears(ron, 1, "Saucy Wench: nothing happens, no minion fits.");
+}

@@ -213,7 +213,11 @@ fn sentences(scene: &Scene, events: &[Event]) -> Vec<Said> {
                 to,
                 from,
                 by,
-            } => one(plays::played(scene, *player, *card, (*to, *from), *by)),
+            } => {
+                out.push(plays::played(scene, *player, *card, (*to, *from), *by));
+                out.extend(changes::ongoing_breakpoint(scene, *card, true));
+                1
+            }
             // A Special played as it is used is said once, by its play.
             Event::Used { player, card } if matches!(rest.get(1), Some(Event::Played { card: c, .. }) if c == card) => {
                 1
@@ -221,7 +225,9 @@ fn sentences(scene: &Scene, events: &[Event]) -> Vec<Said> {
             Event::Used { player, card } => one(plays::used(scene, *player, *card)),
             Event::Destroyed { .. } => push(&mut out, plays::destroyed(scene, rest)),
             Event::ActionDestroyed { card, by, source } => {
-                one(plays::action_destroyed(scene, *card, *by, *source))
+                out.push(plays::action_destroyed(scene, *card, *by, *source));
+                out.extend(changes::ongoing_breakpoint(scene, *card, false));
+                1
             }
             Event::Moved { card, from, to, by } => {
                 one(plays::moved(scene, *card, (*from, *to), *by))
