@@ -417,3 +417,57 @@ fn a_card_played_from_stasis_has_its_outcome_or_nothing_happens() {
     );
     hears(ron, 1, "Saucy Wench: nothing happens, no minion fits.");
 }
+
+/// What `viewer` hears at brief when every answer of a scenario is narrated as one
+/// batch (as a bot's repeated picks are: see `Table::bot_answers`).
+fn heard_at_once(ron: &str, viewer: u8) -> Vec<String> {
+    let s = scenario::parse("inline", ron).unwrap();
+    let seats: Vec<Seat> = (0..s.position.players.len())
+        .map(|i| Seat {
+            name: format!("Bot {}", i + 1),
+            bot: None,
+        })
+        .collect();
+    let mut first: Option<GameState> = None;
+    let mut events = Vec::new();
+    let mut watch = |batch: Batch| {
+        if batch.step > 0 {
+            first.get_or_insert_with(|| batch.before.clone());
+            events.extend(batch.events.iter().cloned());
+        }
+    };
+    let after = scenario::run_watched(&s, Some(&mut watch)).unwrap();
+    let before = first.unwrap();
+    let batch = Batch {
+        step: 1,
+        before: &before,
+        after: &after,
+        events: &events,
+    };
+    lines(&batch, &seats, PlayerId(viewer), Verbosity::Brief, &events)
+}
+
+#[test]
+fn cards_shuffled_in_one_by_one_are_one_line() {
+    let ron = r#"Scenario(name: "", position: (
+        players: [
+            (factions: ["zombies", "pirates"], hand: ["zombies.lend_a_hand"],
+             discard: ["zombies.walker", "pirates.cannon", "pirates.dinghy"]),
+            (factions: ["ninjas", "aliens"]),
+        ],
+        bases: [(base: "bases.the_grey_opal")],
+    ), steps: [
+        Answer(Play("zombies.lend_a_hand")),
+        Answer(Card("zombies.walker")),
+        Answer(Card("pirates.cannon")),
+        Answer(Card("pirates.dinghy")),
+    ])"#;
+    let said = heard_at_once(ron, 1);
+    assert_eq!(
+        said,
+        [
+            "Bot 1 plays Lend a Hand.",
+            "Lend a Hand: Bot 1 shuffles 3 cards from their discard pile into their deck: Walker, Cannon and Dinghy.",
+        ]
+    );
+}

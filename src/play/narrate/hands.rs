@@ -30,6 +30,90 @@ pub(super) fn drew(w: &Words, player: PlayerId, cards: &[Uid], by: Option<Uid>) 
     say(Verbosity::Brief, text, vec![])
 }
 
+/// Draws by one player for one cause in a row, one line: "Fairy Ballet: you draw 2
+/// cards: ..." rather than a line for each card drawn.
+pub(super) fn drew_run(w: &Words, events: &[Event]) -> (Said, usize) {
+    let Event::Drew { player, by, .. } = events[0] else {
+        unreachable!("called on a draw")
+    };
+    let mut cards = Vec::new();
+    let run = events
+        .iter()
+        .map_while(|e| match e {
+            Event::Drew {
+                player: p,
+                cards: c,
+                by: b,
+            } if *p == player && *b == by => {
+                cards.extend(c);
+                Some(())
+            }
+            _ => None,
+        })
+        .count();
+    (drew(w, player, &cards, by), run)
+}
+
+/// Cards put from a discard pile on top of their owner's deck, each followed by a
+/// shuffle of that deck, for one ability: one line, "Lend a Hand: Bot 2 shuffles 3
+/// cards from the discard pile into their deck: Zombie, Walker and Grave Digger."
+/// None when the events are not that.
+pub(super) fn shuffled_in(scene: &Scene, events: &[Event]) -> Option<(Said, usize)> {
+    let w = &scene.words;
+    let Event::Placed {
+        card,
+        to: Zone::DeckTop,
+        by: Some(by),
+    } = events[0]
+    else {
+        return None;
+    };
+    let owner = w.game.owner(card);
+    let mut cards = Vec::new();
+    let mut used = 0;
+    while let (
+        Some(Event::Placed {
+            card: c,
+            to: Zone::DeckTop,
+            by: Some(b),
+        }),
+        Some(Event::Shuffled {
+            player,
+            by: Some(s),
+            from_discard: false,
+        }),
+    ) = (events.get(used), events.get(used + 1))
+    {
+        let from_discard = matches!(scene.before.locate(*c), Loc::Discard(_));
+        if *b != by || *s != by || *player != owner || w.game.owner(*c) != owner || !from_discard {
+            break;
+        }
+        cards.push(*c);
+        used += 2;
+    }
+    if cards.is_empty() {
+        return None;
+    }
+    let names: Vec<String> = cards.iter().map(|&c| w.card(c)).collect();
+    let whose = own_possessive(w, owner, owner);
+    let text = match names.as_slice() {
+        [one] => format!(
+            "{} {one} from {whose} discard pile into {whose} deck.",
+            w.acts(owner, "shuffle")
+        ),
+        _ => format!(
+            "{} {} from {whose} discard pile into {whose} deck: {}.",
+            w.acts(owner, "shuffle"),
+            count(names.len(), "card"),
+            and_list(&names)
+        ),
+    };
+    Some((
+        say(Verbosity::Brief, caused(w, Some(by), &text), vec![]),
+        used,
+    ))
+}
+
 /// Discards by one player for one cause in a row, one line: "Bot 2 discards Collector
 /// 3 times."; off the top of a deck: "Mill: Bot 2 discards Zapbot from the top of
 /// their deck."

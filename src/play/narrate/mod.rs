@@ -239,8 +239,11 @@ fn sentences(scene: &Scene, events: &[Event]) -> Vec<Said> {
                 one(plays::prevented(scene, *card, *by, *stopped))
             }
             Event::Returned { .. } => push(&mut out, hands::returned(scene, rest)),
-            Event::Placed { .. } => push(&mut out, hands::placed(scene, rest, &events[..i])),
-            Event::Drew { player, cards, by } => one(hands::drew(w, *player, cards, *by)),
+            Event::Placed { .. } => match hands::shuffled_in(scene, rest) {
+                Some(said) => push(&mut out, said),
+                None => push(&mut out, hands::placed(scene, rest, &events[..i])),
+            },
+            Event::Drew { .. } => push(&mut out, hands::drew_run(w, rest)),
             Event::Discarded { .. } => push(&mut out, hands::discarded(w, rest)),
             Event::Revealed { .. } => push(&mut out, hands::revealed(w, rest)),
             Event::LookedAtHand { player, target, by } => {
