@@ -471,3 +471,65 @@ fn cards_shuffled_in_one_by_one_are_one_line() {
         ]
     );
 }
+
+/// The question asked now, as its player hears it.
+fn question(game: &GameState) -> String {
+    let d = game.pending().unwrap();
+    let seats = Seat::people(&["You", "Bot 2"]);
+    let w = Words {
+        game,
+        seats: &seats,
+        viewer: Some(d.player),
+        codes: false,
+        show_codes: false,
+    };
+    smashup::play::prompt::decision_menu(d, &w, Verbosity::Normal, &[]).header
+}
+
+#[test]
+fn questions_say_what_the_choice_does() {
+    // Rampage: the minion's power lowers the base's breakpoint (issue 23, point 6).
+    let mut g = GameState::from_position_ron(
+        r#"(
+        players: [
+            (factions: ["dinosaurs", "pirates"], hand: ["dinosaurs.rampage"]),
+            (factions: ["aliens", "ninjas"]),
+        ],
+        bases: [(base: "bases.jungle_oasis", minions: [(card: "dinosaurs.war_raptor", owner: 0), (card: "pirates.first_mate", owner: 0)])],
+    )"#,
+    )
+    .unwrap();
+    g.answer_first(|c| matches!(c, smashup::engine::Choice::Play { .. }))
+        .unwrap();
+    let asked = question(&g);
+    assert!(
+        asked.ends_with("Rampage: choose a minion whose power lowers that base's breakpoint."),
+        "{asked}"
+    );
+    // School of Wizardry: the bases its winner puts back, the last replacing it.
+    let g = GameState::from_position_ron(
+        r#"(
+        players: [
+            (factions: ["dinosaurs", "aliens"], deck: ["dinosaurs.howl", "dinosaurs.howl"]),
+            (factions: ["explorers", "pirates"]),
+        ],
+        bases: [
+            (base: "bases.school_of_wizardry", minions: [
+                (card: "dinosaurs.king_rex", owner: 0, counters: 6),
+                (card: "dinosaurs.laseratops", owner: 0),
+                (card: "dinosaurs.armor_stego", owner: 0),
+                (card: "dinosaurs.war_raptor", owner: 0),
+            ]),
+            (base: "bases.ninja_dojo"),
+        ],
+        base_deck: ["bases.the_grey_opal", "bases.tortuga", "bases.tar_pits", "bases.jungle_oasis"],
+        turn: (player: 0, phase: ScoreBases, minion_play: false),
+    )"#,
+    )
+    .unwrap();
+    let asked = question(&g);
+    assert!(
+        asked.ends_with("School of Wizardry: choose a base to put back on top of the base deck; each goes on the one before, so the last you choose replaces the scored base."),
+        "{asked}"
+    );
+}
