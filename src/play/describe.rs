@@ -302,6 +302,25 @@ impl<'a> Words<'a> {
         text
     }
 
+    /// A base with its breakpoint said once: its code says it ("b21 Tortuga"), or
+    /// without codes, or when it differs from the printed one now, it is said in
+    /// words ("Tortuga, breakpoint 21").
+    pub fn base_and_breakpoint(&self, base: Uid) -> String {
+        let printed = self
+            .game
+            .def(base)
+            .base()
+            .map_or(0, |b| b.breakpoint as i32);
+        let now = self.game.breakpoint(base);
+        let label = self.labelled_base(base);
+        let coded = label != self.game.def(base).name();
+        match (coded, now == printed) {
+            (true, true) => label,
+            (true, false) => format!("{label}, breakpoint now {now}"),
+            (false, _) => format!("{label}, breakpoint {now}"),
+        }
+    }
+
     /// A base's code and name without the VP numbers: "b21 Tortuga".
     pub fn labelled_base(&self, base: Uid) -> String {
         let def = self.game.def(base);
@@ -532,11 +551,7 @@ impl<'a> Words<'a> {
             // (Terraforming) with its breakpoint.
             Choice::Base(b) => match self.game.base_index(*b) {
                 Some(i) => format!("{}, base {}", self.base_with_total(*b), i + 1),
-                None => format!(
-                    "{}, breakpoint {}",
-                    self.labelled_base(*b),
-                    self.game.breakpoint(*b)
-                ),
+                None => self.base_and_breakpoint(*b),
             },
             Choice::Player(p) => format!(
                 "{}, {} VP",

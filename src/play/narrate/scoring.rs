@@ -129,24 +129,26 @@ fn cleared(scene: &Scene, events: &[Event], base: Uid) -> Option<Said> {
     ))
 }
 
-/// "b21 Tortuga replaces Jungle Oasis, breakpoint 21."; swapped by a card: "Terraforming:
-/// b21 Tortuga replaces Jungle Oasis, breakpoint 21; Jungle Oasis is shuffled into the
-/// base deck."
+/// "b21 Tortuga replaces Jungle Oasis." (its code is its breakpoint; "Tortuga replaces
+/// Jungle Oasis, breakpoint 21." without codes); swapped by a card: "Terraforming: b21
+/// Tortuga replaces Jungle Oasis; Jungle Oasis is shuffled into the base deck."
 pub(super) fn replaced(scene: &Scene, old: Uid, new: Option<Uid>, by: Option<Uid>) -> Said {
     let w = &scene.words;
     let text = match new {
         Some(new) => {
-            let bp = w.game.def(new).base().map_or(0, |b| b.breakpoint);
             let shuffled = if by.is_some() {
                 format!("; {} is shuffled into the base deck", w.card(old))
             } else {
                 String::new()
             };
-            format!(
-                "{} replaces {}, breakpoint {bp}{shuffled}.",
-                w.labelled_base(new),
-                w.card(old)
-            )
+            // "b21 Tortuga replaces Jungle Oasis": the code says the breakpoint.
+            let new = w.base_and_breakpoint(new);
+            match new.split_once(", ") {
+                Some((name, bp)) => {
+                    format!("{name} replaces {}, {bp}{shuffled}.", w.card(old))
+                }
+                None => format!("{new} replaces {}{shuffled}.", w.card(old)),
+            }
         }
         None => format!("{} is gone and no base replaces it.", w.card(old)),
     };

@@ -172,11 +172,12 @@ impl Table {
         };
         let logged = narrate(&history, events, Verbosity::Normal);
         self.log.extend(logged);
-        self.keep_for_recap(before, events);
         for l in lines {
             self.last_narration.push(l.clone());
             self.push(LineKind::Narration, l);
         }
+        // After the batch's lines: the recap of a turn follows the last bot's draw.
+        self.keep_for_recap(before, events);
         let mut turn_ended = false;
         for e in events {
             match e {
