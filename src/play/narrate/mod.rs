@@ -673,11 +673,12 @@ mod tests {
             .map(|&card| Event::Placed {
                 card,
                 to: Zone::DeckTop,
-                by: Some(theirs[0]),
+                by: Some(game.bases[1].card),
             })
             .collect();
         let said = lines(&game, &game, &seats, &events, Verbosity::Normal);
-        let cause = game.def(theirs[0]).name();
+        // A card or base in play as the cause (one in a hidden hand is not named).
+        let cause = game.def(game.bases[1].card).name();
         assert_eq!(
             said,
             vec![format!(
@@ -699,7 +700,8 @@ mod tests {
     fn a_breakpoint_change_says_its_cause_first() {
         let (game, _, seats) = game();
         let base = game.bases[0].card;
-        let card = game.players[1].hand[0];
+        // A card in another's hand is not named: one of the listener's own is.
+        let card = game.players[0].hand[0];
         let events = vec![Event::BreakpointChanged {
             base,
             amount: -3,
