@@ -306,18 +306,27 @@ impl<'a> Words<'a> {
     /// without codes, or when it differs from the printed one now, it is said in
     /// words ("Tortuga, breakpoint 21").
     pub fn base_and_breakpoint(&self, base: Uid) -> String {
+        let label = self.labelled_base(base);
+        match self.breakpoint_words(base) {
+            Some(bp) => format!("{label}, {bp}"),
+            None => label,
+        }
+    }
+
+    /// "breakpoint 21", or "breakpoint now 24" beside a code that says another one;
+    /// none when the base's code already says it.
+    pub fn breakpoint_words(&self, base: Uid) -> Option<String> {
         let printed = self
             .game
             .def(base)
             .base()
             .map_or(0, |b| b.breakpoint as i32);
         let now = self.game.breakpoint(base);
-        let label = self.labelled_base(base);
-        let coded = label != self.game.def(base).name();
+        let coded = self.labelled_base(base) != self.game.def(base).name();
         match (coded, now == printed) {
-            (true, true) => label,
-            (true, false) => format!("{label}, breakpoint now {now}"),
-            (false, _) => format!("{label}, breakpoint {now}"),
+            (true, true) => None,
+            (true, false) => Some(format!("breakpoint now {now}")),
+            (false, _) => Some(format!("breakpoint {now}")),
         }
     }
 

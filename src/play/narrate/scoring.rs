@@ -142,13 +142,14 @@ pub(super) fn replaced(scene: &Scene, old: Uid, new: Option<Uid>, by: Option<Uid
                 String::new()
             };
             // "b21 Tortuga replaces Jungle Oasis": the code says the breakpoint.
-            let new = w.base_and_breakpoint(new);
-            match new.split_once(", ") {
-                Some((name, bp)) => {
-                    format!("{name} replaces {}, {bp}{shuffled}.", w.card(old))
-                }
-                None => format!("{new} replaces {}{shuffled}.", w.card(old)),
-            }
+            let bp = w
+                .breakpoint_words(new)
+                .map_or(String::new(), |bp| format!(", {bp}"));
+            format!(
+                "{} replaces {}{bp}{shuffled}.",
+                w.labelled_base(new),
+                w.card(old)
+            )
         }
         None => format!("{} is gone and no base replaces it.", w.card(old)),
     };
