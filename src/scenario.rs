@@ -199,12 +199,42 @@ pub fn parse(file: &str, text: &str) -> Result<Scenario, String> {
         .map_err(|e| format!("{file}:{}:{}: {}", e.position.line, e.position.col, e.code))
 }
 
+/// What happened at one step of a scenario: the game before and after it, and its
+/// events (the first batch, at step 0, is the set-up's).
+pub struct Batch<'a> {
+    /// The step, from 1 (0: the set-up).
+    pub step: usize,
+    /// The game before the answer.
+    pub before: &'a GameState,
+    /// The game after it.
+    pub after: &'a GameState,
+    /// What the answer caused.
+    pub events: &'a [Event],
+}
+
 /// Runs a scenario. A step that answers a question the game does not ask, or a
 /// question still open (other than the main decision) at the end, is a failure.
 pub fn run(s: &Scenario) -> Result<GameState, Failure> {
+    run_watched(s, None)
+}
+
+/// [`run`], showing each batch of events to `watch` as it happens (a test of the
+/// narration of every scenario).
+pub fn run_watched(
+    s: &Scenario,
+    mut watch: Option<&mut dyn FnMut(Batch)>,
+) -> Result<GameState, Failure> {
     let fail = |step: usize, message: String| Failure { step, message };
     let mut game = GameState::from_position(&s.position).map_err(|m| fail(0, m))?;
     let mut events: Vec<Event> = game.take_events();
+    if let Some(w) = watch.as_mut() {
+        w(Batch {
+            step: 0,
+            before: &game,
+            after: &game,
+            events: &events,
+        });
+    }
     for (i, step) in s.steps.iter().enumerate() {
         let n = i + 1;
         match step {
@@ -223,7 +253,17 @@ pub fn run(s: &Scenario) -> Result<GameState, Failure> {
                         ),
                     ));
                 };
-                events.extend(game.answer(index).map_err(|e| fail(n, e.to_string()))?);
+                let before = watch.is_some().then(|| game.clone());
+                let batch = game.answer(index).map_err(|e| fail(n, e.to_string()))?;
+                if let (Some(w), Some(before)) = (watch.as_mut(), &before) {
+                    w(Batch {
+                        step: n,
+                        before,
+                        after: &game,
+                        events: &batch,
+                    });
+                }
+                events.extend(batch);
             }
             Step::Check(c) => check(&game, &events, c).map_err(|m| fail(n, m))?,
         }
@@ -416,6 +456,7 @@ fn event_player(e: &Event) -> Option<PlayerId> {
         | Event::Named { player, .. }
         | Event::Used { player, .. }
         | Event::BaseToBottom { player, .. }
+        | Event::BaseToTop { player, .. }
         | Event::RevealedFromTop { player, .. }
         | Event::ShuffledBack { player, .. }
         | Event::OthersPowerWhereAction { player, .. }
@@ -434,7 +475,7 @@ fn event_cards(e: &Event) -> Vec<Uid> {
         | Event::Destroyed { card, .. }
         | Event::ActionDestroyed { card, .. }
         | Event::Moved { card, .. }
-        | Event::Returned { card }
+        | Event::Returned { card, .. }
         | Event::Placed { card, .. }
         | Event::Revealed { card, .. }
         | Event::PowerChanged { card, .. }
@@ -442,7 +483,7 @@ fn event_cards(e: &Event) -> Vec<Uid> {
         | Event::Used { card, .. }
         | Event::ControlChanged { card, .. }
         | Event::Transferred { card, .. }
-        | Event::ShuffledIntoDeck { card }
+        | Event::ShuffledIntoDeck { card, .. }
         | Event::CountersChanged { card, .. }
         | Event::EnteredStasis { card, .. }
         | Event::StasisCountersChanged { card, .. }
@@ -451,7 +492,7 @@ fn event_cards(e: &Event) -> Vec<Uid> {
             card: Some(card), ..
         } => vec![*card],
         Event::BaseAdded { base, .. }
-        | Event::BaseRevealed { base }
+        | Event::BaseRevealed { base, .. }
         | Event::BaseDiscarded { base, .. } => vec![*base],
         Event::Drew { cards, .. }
         | Event::Discarded { cards, .. }

@@ -246,6 +246,10 @@ fn recap_and_rules_at_the_table() {
         out.contains("Since your last turn:\nBot 2 played Laseratops on Cave of Shinies."),
         "{out}"
     );
+    // The recap comes after the last bot's turn is told, its draw included (issue 23).
+    let draw = out.find("Bot 2 draws 2 cards.").expect("the bot's draw");
+    let recap = out.find("Since your last turn:").expect("the recap");
+    assert!(draw < recap, "{out}");
     assert!(out.contains("Rules: type rules and a topic"), "{out}");
     assert!(
         out.contains("A base scores once the power of all minions on it reaches its breakpoint."),

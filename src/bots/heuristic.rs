@@ -492,7 +492,9 @@ fn pick(view: &SeatView, purpose: Option<Purpose>, source: Uid, option: &Choice)
                 // Into stasis: a card that can come back out of it, not one played only
                 // through its Special (Final Stand), which would only be discarded.
                 Some(Purpose::IntoStasis) if special_only(view, *c) => -5,
-                Some(Purpose::Power | Purpose::Transfer) if in_play => {
+                Some(Purpose::Power | Purpose::Transfer | Purpose::BreakpointByPower)
+                    if in_play =>
+                {
                     let base_bonus = view.base_of(*c).map_or(0, |b| first_vp(view, b));
                     if ours {
                         20 + base_bonus

@@ -525,6 +525,16 @@ impl GameState {
             .fold(0, i32::saturating_add)
     }
 
+    /// The action on this minion in play that keeps it out of its controller's total
+    /// power (Pin), if any.
+    pub fn not_counted_by(&self, card: Uid) -> Option<Uid> {
+        self.minion(card)?
+            .attached
+            .iter()
+            .find(|a| self.has_static(a.card, &Static::AttachedNotCounted))
+            .map(|a| a.card)
+    }
+
     /// True when an action on this minion keeps it out of its controller's total (Pin).
     fn not_counted(&self, m: &MinionInPlay) -> bool {
         m.attached

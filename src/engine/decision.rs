@@ -142,6 +142,9 @@ pub enum Resume {
         /// The minion the action played must directly affect (Biding Time), if any.
         #[serde(default)]
         focus: Option<Uid>,
+        /// The card whose ability offers it.
+        #[serde(default)]
+        by: Option<Uid>,
     },
     /// Ordering a window's mandatory abilities; options match `waiting`.
     Order { waiting: Vec<Triggered> },

@@ -31,11 +31,19 @@ impl GameState {
                 _ => continue,
             };
             if self.indestructible(card) {
-                self.events.push(Event::Prevented { card, by: card });
+                self.events.push(Event::Prevented {
+                    card,
+                    by: card,
+                    stopped: Some(ctx.source),
+                });
                 continue;
             }
             if let Some(by) = self.guarded_from_destruction(card, ctx) {
-                self.events.push(Event::Prevented { card, by });
+                self.events.push(Event::Prevented {
+                    card,
+                    by,
+                    stopped: Some(ctx.source),
+                });
                 continue;
             }
             if minion {
@@ -47,6 +55,17 @@ impl GameState {
                 } else {
                     Vec::new()
                 };
+                if !instead.is_empty() {
+                    let by = match instead.as_slice() {
+                        [one] => Some(one.ctx.source),
+                        _ => None,
+                    };
+                    self.events.push(Event::DestructionReplaced {
+                        card,
+                        by,
+                        stopped: ctx.source,
+                    });
+                }
                 match instead.len() {
                     0 => {}
                     1 => {
@@ -84,9 +103,17 @@ impl GameState {
             self.leave_play_as(card, Zone::Discard, true);
             self.did();
             self.events.push(if minion {
-                Event::Destroyed { card, by: ctx.you }
+                Event::Destroyed {
+                    card,
+                    by: ctx.you,
+                    source: Some(ctx.source),
+                }
             } else {
-                Event::ActionDestroyed { card, by: ctx.you }
+                Event::ActionDestroyed {
+                    card,
+                    by: ctx.you,
+                    source: Some(ctx.source),
+                }
             });
         }
         for &(card, base, controller, minion, live) in &gone {

@@ -712,6 +712,8 @@ pub enum Purpose {
     StasisCounters,
     /// Lowering a base's breakpoint (Lightning Strike).
     LowerBreakpoint,
+    /// A minion whose power lowers its base's breakpoint (Rampage).
+    BreakpointByPower,
 }
 
 /// What a choice or a for-each ranges over.

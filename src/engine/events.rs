@@ -38,21 +38,44 @@ pub enum Event {
     /// A player took the opening mulligan: showed a hand with no minion, drew a new
     /// one and shuffled the old one into the deck.
     Mulligan { player: PlayerId },
-    /// A card was played (from hand or elsewhere).
+    /// A card was played (from hand or elsewhere): as a play of the turn, or (`by`)
+    /// through the ability of another card.
     Played {
         player: PlayerId,
         card: Uid,
         to: Option<Zone>,
         from: Zone,
+        #[serde(default)]
+        by: Option<Uid>,
     },
-    /// A minion was destroyed.
-    Destroyed { card: Uid, by: PlayerId },
-    /// An action in play was destroyed.
-    ActionDestroyed { card: Uid, by: PlayerId },
-    /// A minion moved between bases.
-    Moved { card: Uid, from: Uid, to: Uid },
-    /// A card went back to its owner's hand.
-    Returned { card: Uid },
+    /// A minion was destroyed by player `by`, through the ability of `source`.
+    Destroyed {
+        card: Uid,
+        by: PlayerId,
+        #[serde(default)]
+        source: Option<Uid>,
+    },
+    /// An action in play was destroyed by player `by`, through the ability of `source`.
+    ActionDestroyed {
+        card: Uid,
+        by: PlayerId,
+        #[serde(default)]
+        source: Option<Uid>,
+    },
+    /// A minion moved between bases, by the ability of `by`.
+    Moved {
+        card: Uid,
+        from: Uid,
+        to: Uid,
+        #[serde(default)]
+        by: Option<Uid>,
+    },
+    /// A card went back to its owner's hand, by the ability of `by`.
+    Returned {
+        card: Uid,
+        #[serde(default)]
+        by: Option<Uid>,
+    },
     /// A card was placed in a zone (deck bottom, top, hand, discard) other than by the
     /// verbs above, by the ability of `by`.
     Placed {
@@ -68,19 +91,38 @@ pub enum Event {
         #[serde(default)]
         by: Option<Uid>,
     },
-    /// A player discarded cards from hand.
-    Discarded { player: PlayerId, cards: Vec<Uid> },
+    /// A player discarded cards: from their hand, or (`from_deck`) off the top of
+    /// their deck; by the ability of `by` (none: the hand limit).
+    Discarded {
+        player: PlayerId,
+        cards: Vec<Uid>,
+        #[serde(default)]
+        by: Option<Uid>,
+        #[serde(default)]
+        from_deck: bool,
+    },
     /// A card was revealed to everyone, by the ability of `by`.
     Revealed {
         player: PlayerId,
         card: Uid,
         by: Option<Uid>,
     },
-    /// A player looked at another player's hand.
-    LookedAtHand { player: PlayerId, target: PlayerId },
-    /// A deck was made from the discard pile (by the rules: `by` is none), or shuffled
-    /// by the ability of `by`.
-    Shuffled { player: PlayerId, by: Option<Uid> },
+    /// A player looked at another player's hand, by the ability of `by`.
+    LookedAtHand {
+        player: PlayerId,
+        target: PlayerId,
+        #[serde(default)]
+        by: Option<Uid>,
+    },
+    /// A deck was shuffled by the ability of `by`; or (`from_discard`) an empty deck
+    /// was made again from the discard pile, by the rules, while the ability of `by`
+    /// (if any) needed a card from it.
+    Shuffled {
+        player: PlayerId,
+        by: Option<Uid>,
+        #[serde(default)]
+        from_discard: bool,
+    },
     /// A player gained VP; `by` is the card or base whose ability (or scoring) gave
     /// them, so narration can say the cause first.
     GainedVp {
@@ -118,12 +160,37 @@ pub enum Event {
         base: Uid,
         ranks: Vec<(PlayerId, i32, u32)>,
     },
-    /// A base left play and another took its place.
-    BaseReplaced { old: Uid, new: Option<Uid> },
-    /// An ability was stopped (a shield, a protection).
-    Prevented { card: Uid, by: Uid },
-    /// A faction was named.
-    Named { player: PlayerId, faction: String },
+    /// A base left play and another took its place: after scoring or a destruction
+    /// (`by` none), or swapped by the ability of `by` (Terraforming).
+    BaseReplaced {
+        old: Uid,
+        new: Option<Uid>,
+        #[serde(default)]
+        by: Option<Uid>,
+    },
+    /// An ability (of `stopped`) was stopped from affecting `card` by `by` (a shield,
+    /// a protection, the card's own ability).
+    Prevented {
+        card: Uid,
+        by: Uid,
+        #[serde(default)]
+        stopped: Option<Uid>,
+    },
+    /// The ability of `stopped` would destroy `card`, and an "instead" ability of `by`
+    /// happens in its place (The House of Nine Lives, Buccaneer); `by` is none when
+    /// several could, and the current player picks one.
+    DestructionReplaced {
+        card: Uid,
+        by: Option<Uid>,
+        stopped: Uid,
+    },
+    /// A faction was named, for the ability of `by`.
+    Named {
+        player: PlayerId,
+        faction: String,
+        #[serde(default)]
+        by: Option<Uid>,
+    },
     /// A player used a Special or Talent.
     Used { player: PlayerId, card: Uid },
     /// A player passed in a round of Specials.
@@ -143,9 +210,13 @@ pub enum Event {
         /// The card whose ability transferred it.
         by: Option<Uid>,
     },
-    /// A card that was leaving play was shuffled into its owner's deck instead of
-    /// the discard pile (Sleeping Beauty).
-    ShuffledIntoDeck { card: Uid },
+    /// A card in play was shuffled into its owner's deck: instead of the discard pile
+    /// as it left play (Sleeping Beauty, `by` none), or by the ability of `by`.
+    ShuffledIntoDeck {
+        card: Uid,
+        #[serde(default)]
+        by: Option<Uid>,
+    },
     /// A minion's +1 power counters changed by `amount` (negative: removed), to `total`.
     CountersChanged {
         card: Uid,
@@ -158,8 +229,15 @@ pub enum Event {
     /// A player put a base they looked at on the bottom of the base deck; which one
     /// is theirs to know (Glory Hound).
     BaseToBottom { player: PlayerId, by: Option<Uid> },
-    /// A base of the base deck was shown to everyone (Lost City).
-    BaseRevealed { base: Uid },
+    /// A player put a base they looked at back on top of the base deck, in the order
+    /// of their choice; which one is theirs to know (School of Wizardry).
+    BaseToTop { player: PlayerId, by: Option<Uid> },
+    /// A base of the base deck was shown to everyone, by the ability of `by` (Lost City).
+    BaseRevealed {
+        base: Uid,
+        #[serde(default)]
+        by: Option<Uid>,
+    },
     /// A base of the base deck went to the base discard pile (Lost City).
     BaseDiscarded { base: Uid, by: Option<Uid> },
     /// A program was set to run at the end of the turn by the ability of `by`; `card`
@@ -231,4 +309,55 @@ pub enum Event {
         minion: bool,
         by: Option<Uid>,
     },
+    /// The ability of `by` began to resolve for `player` (played, triggered, used);
+    /// [`Event::Resolved`] closes it. Narration says nothing for it.
+    Resolving { by: Uid, player: PlayerId },
+    /// The ability of `by` finished resolving; `quiet` is set when it changed nothing
+    /// anyone could see, saying why.
+    Resolved {
+        by: Uid,
+        player: PlayerId,
+        quiet: Option<Quiet>,
+    },
+    /// The mode of a card was chosen as it was played and stays fixed (Enchantment):
+    /// `label` is what the mode does.
+    ModeSet { card: Uid, label: String },
+}
+
+/// Why an ability changed nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Quiet {
+    /// There was nothing it could choose: no card of this kind, where it looked.
+    NothingToChoose(Pool),
+    /// Its player chose not to (a "may" answered no, a choice of none).
+    Declined,
+    /// A condition it depends on does not hold.
+    Condition,
+    /// It may be used once a turn and was used already.
+    UsedThisTurn,
+    /// It ran and nothing changed.
+    NoChange,
+}
+
+/// Where an ability looked for something to choose.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Pool {
+    /// Minions in play.
+    Minions,
+    /// Actions in play.
+    Actions,
+    /// Bases in play or in the base deck.
+    Bases,
+    /// A hand.
+    Hand,
+    /// A discard pile.
+    Discard,
+    /// A deck (or a deck and discard pile: a search).
+    Deck,
+    /// Cards in stasis.
+    Stasis,
+    /// Cards stored under another card.
+    Stored,
+    /// Anything else (players, factions, cards set aside).
+    Other,
 }

@@ -45,6 +45,16 @@ pub struct WhileLoop {
 pub enum Task {
     /// Run one step of a program.
     Run(Effect, Ctx),
+    /// A card's or base's ability begins to resolve: it is told
+    /// ([`Event::Resolving`]), its program runs, then [`Task::Resolved`] closes it.
+    Ability(Effect, Ctx),
+    /// The ability of `by` has resolved: told with [`Event::Resolved`], quiet when no
+    /// event was told since the `since`-th (see [`GameState::told`]).
+    Resolved {
+        by: Uid,
+        player: PlayerId,
+        since: u64,
+    },
     /// Run a triggered ability as its own resolution (its triggers follow it).
     Resolve(Effect, Ctx),
     /// The second half of "do X to do Y": runs if something was done since `since`.
@@ -186,7 +196,36 @@ impl GameState {
         self.apply(decision.player, resume, choice);
         self.advance();
         self.stop_loop();
-        Ok(std::mem::take(&mut self.events))
+        Ok(self.take_events())
+    }
+
+    /// An ability begins: told, then its program runs and [`Task::Resolved`] closes it.
+    fn begin_ability(&mut self, effect: Effect, ctx: Ctx) {
+        let (by, player) = (ctx.source, ctx.you);
+        self.events.push(Event::Resolving { by, player });
+        self.quiet = None;
+        let since = self.told_so_far();
+        self.stack.push(Task::Resolved { by, player, since });
+        self.stack.push(Task::Run(effect, ctx));
+    }
+
+    /// An ability has resolved: quiet, with the reason last noted, when nothing was
+    /// told since it began (nothing resolves in silence).
+    fn ability_resolved(&mut self, by: Uid, player: PlayerId, since: u64) {
+        let quiet = (self.told_so_far() == since)
+            .then(|| self.quiet.unwrap_or(super::events::Quiet::NoChange));
+        self.quiet = None;
+        self.events.push(Event::Resolved { by, player, quiet });
+    }
+
+    /// How many events have been told so far: handed out, and waiting to be.
+    fn told_so_far(&self) -> u64 {
+        self.told + self.events.len() as u64
+    }
+
+    /// Notes why the ability resolving may change nothing (the last reason wins).
+    pub(super) fn note_quiet(&mut self, why: super::events::Quiet) {
+        self.quiet = Some(why);
     }
 
     /// The safety valve: past [`TURN_DECISION_LIMIT`] decisions this turn, declines
@@ -246,6 +285,8 @@ impl GameState {
     fn run_task(&mut self, task: Task) {
         match task {
             Task::Run(effect, ctx) => self.run_effect(effect, ctx),
+            Task::Ability(effect, ctx) => self.begin_ability(effect, ctx),
+            Task::Resolved { by, player, since } => self.ability_resolved(by, player, since),
             Task::Resolve(effect, ctx) => self.push_resolution(effect, ctx),
             Task::ChooseAgain(choose, ctx, picked) => self.start_choice(choose, *ctx, picked),
             Task::Flush => self.resolution_finished(),
@@ -605,6 +646,7 @@ impl GameState {
                 let i = match choice {
                     Choice::Done => {
                         if picked == 0 {
+                            self.note_quiet(super::events::Quiet::Declined);
                             self.stack.push(Task::Run(choose.otherwise, *ctx));
                         }
                         return;
@@ -620,6 +662,8 @@ impl GameState {
             Resume::May { effect, ctx } => {
                 if choice == Choice::Yes {
                     self.stack.push(Task::Run(*effect, *ctx));
+                } else {
+                    self.note_quiet(super::events::Quiet::Declined);
                 }
             }
             Resume::DiscardToTen => {
@@ -629,6 +673,8 @@ impl GameState {
                     self.events.push(Event::Discarded {
                         player,
                         cards: vec![c],
+                        by: None,
+                        from_deck: false,
                     });
                     self.discarded_from_hand(player, None);
                     self.ask_discard_to_ten();
@@ -652,7 +698,7 @@ impl GameState {
                     if let Some(i) = self.turn.allowances.iter().position(|x| *x == a) {
                         let used = self.turn.allowances.remove(i);
                         self.note_normal_play(player, &used);
-                        self.play_card_held(player, card, to, from, used.must_affect);
+                        self.play_card_held(player, card, to, from, used.must_affect, None);
                     }
                 }
             }
@@ -678,10 +724,10 @@ impl GameState {
                     ));
                 }
             }
-            Resume::ExtraNow { focus } => {
+            Resume::ExtraNow { focus, by } => {
                 if let Choice::Play { card, to } = choice {
                     let from = self.zone_of_hand_card(card);
-                    self.play_card_held(player, card, to, from, focus);
+                    self.play_card_held(player, card, to, from, focus, by);
                 }
             }
         }
@@ -725,7 +771,7 @@ impl GameState {
                     [i] => {
                         let used = self.turn.allowances.remove(*i);
                         self.note_normal_play(player, &used);
-                        self.play_card_held(player, card, to, from, used.must_affect);
+                        self.play_card_held(player, card, to, from, used.must_affect, None);
                     }
                     many => {
                         let options = many

@@ -9,10 +9,26 @@ use super::effect::{
     ActionFilter, Amount, BaseFilter, BaseSel, CardFilter, Choose, Cond, Effect, MinionFilter,
     PlayerSel, Selector, Target,
 };
-use super::events::Zone;
+use super::events::{Pool, Quiet, Zone};
 use super::flow::Task;
 use super::state::{GameState, PlayerId, Uid};
 use serde::{Deserialize, Serialize};
+
+/// Where a selector looks, for saying that it found nothing there.
+pub(super) fn pool(sel: &Selector) -> Pool {
+    match sel {
+        Selector::Minions(_) => Pool::Minions,
+        Selector::Actions(_) => Pool::Actions,
+        Selector::Bases(_) | Selector::BaseDeck | Selector::BaseDeckTop(_) => Pool::Bases,
+        Selector::Hand { .. } => Pool::Hand,
+        Selector::DiscardPile { .. } => Pool::Discard,
+        Selector::Deck { .. } | Selector::Search { .. } => Pool::Deck,
+        Selector::Stasis { .. } => Pool::Stasis,
+        Selector::Stored { .. } => Pool::Stored,
+        Selector::Union(parts) => parts.first().map_or(Pool::Other, pool),
+        _ => Pool::Other,
+    }
+}
 
 /// A value a program has bound.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -856,6 +872,9 @@ impl GameState {
             Effect::ForEach { each, bind, body } => {
                 self.refill_decks_for(&each, &ctx);
                 let values = self.select(&each, &ctx);
+                if values.is_empty() {
+                    self.note_quiet(Quiet::NothingToChoose(pool(&each)));
+                }
                 for v in values.into_iter().rev() {
                     self.stack
                         .push(Task::Run((*body).clone(), ctx.with(&bind, v)));
@@ -869,6 +888,7 @@ impl GameState {
                 let next = if self.cond(&cond, &ctx) {
                     then
                 } else {
+                    self.note_quiet(Quiet::Condition);
                     otherwise
                 };
                 self.stack.push(Task::Run(*next, ctx));
@@ -899,6 +919,8 @@ impl GameState {
                 if !self.turn.used.contains(&key) {
                     self.turn.used.push(key);
                     self.stack.push(Task::Run(*then, ctx));
+                } else {
+                    self.note_quiet(Quiet::UsedThisTurn);
                 }
             }
             Effect::ToDo { first, then } => {
@@ -1084,6 +1106,7 @@ impl GameState {
                 ));
         if values.is_empty() {
             if picked == 0 {
+                self.note_quiet(Quiet::NothingToChoose(pool(&choose.from)));
                 self.stack.push(Task::Run(choose.otherwise, ctx));
             }
             return;

@@ -25,7 +25,13 @@ impl GameState {
                 && self.may_play_kind(card, self.actions_forbidden(player))
         });
         match base {
-            Some(b) => self.play_card(player, card, Some(PlayTo::Base(b)), Zone::DeckTop),
+            Some(b) => self.play_card(
+                player,
+                card,
+                Some(PlayTo::Base(b)),
+                Zone::DeckTop,
+                Some(ctx.source),
+            ),
             // A card found that cannot be played there is discarded instead.
             None => self.relocate(card, Zone::Discard, ctx.source),
         }
@@ -40,7 +46,7 @@ impl GameState {
     pub(super) fn reveal_until(&mut self, filter: &CardFilter, ctx: &Ctx) -> Option<Uid> {
         let player = ctx.you;
         if self.players[player.ix()].deck.is_empty() {
-            self.reshuffle(player);
+            self.reshuffle(player, Some(ctx.source));
         }
         let mut revealed = Vec::new();
         let mut found = None;

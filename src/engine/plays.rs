@@ -517,6 +517,7 @@ impl GameState {
             },
             resume: Resume::ExtraNow {
                 focus: allowance.must_affect,
+                by: allowance.source,
             },
         });
     }

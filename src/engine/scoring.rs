@@ -367,6 +367,7 @@ impl GameState {
             self.events.push(Event::BaseReplaced {
                 old: base,
                 new: None,
+                by: None,
             });
             return;
         }
@@ -375,6 +376,7 @@ impl GameState {
         self.events.push(Event::BaseReplaced {
             old: base,
             new: Some(new),
+            by: None,
         });
         if scored {
             self.queue_base_ability(base, Trigger::AfterThisBaseReplaced, Some(new));
@@ -436,7 +438,7 @@ impl GameState {
             (Trigger::BeforeScoringFromHand | Trigger::AfterScoringFromHand, Loc::Hand(_)) => {
                 let is_minion = self.def(card).card().is_some_and(|c| c.is_minion());
                 if is_minion {
-                    self.play_card(player, card, to, Zone::Hand);
+                    self.play_card(player, card, to, Zone::Hand, None);
                 } else {
                     // The action is played: its Special program replaces its on-play one.
                     self.take_out_of_zone(card);
@@ -445,6 +447,7 @@ impl GameState {
                         card,
                         to: None,
                         from: Zone::Hand,
+                        by: None,
                     });
                     ctx.here = Some(base);
                     // It is a card played (an extra one, for Eliza's limit), and the
@@ -472,7 +475,7 @@ impl GameState {
                     self.stack.push(Task::FinishAction(card));
                     self.stack.push(Task::Flush);
                     self.stack.push(Task::PlayResolved(card));
-                    self.stack.push(Task::Run(ability.effect.clone(), ctx));
+                    self.stack.push(Task::Ability(ability.effect.clone(), ctx));
                     self.action_played(card, None, player);
                 }
             }

@@ -192,6 +192,7 @@ impl GameState {
 
     /// The events since the game began or since the last answer.
     pub fn take_events(&mut self) -> Vec<super::events::Event> {
+        self.told += self.events.len() as u64;
         std::mem::take(&mut self.events)
     }
 }

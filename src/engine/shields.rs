@@ -158,6 +158,7 @@ impl GameState {
             self.events.push(Event::Prevented {
                 card,
                 by: ctx.source,
+                stopped: Some(ctx.source),
             });
             return true;
         }
@@ -195,7 +196,7 @@ impl GameState {
                     // the verb that met it (see `PlayInProgress::stopped_for`).
                     p.stopped_for.push(card);
                 }
-                self.use_shield(shield, card, ctx.you);
+                self.use_shield(shield, card, ctx.you, ctx.source);
                 true
             }
             None => {
@@ -253,14 +254,22 @@ impl GameState {
         }
     }
 
-    /// A one-use shield stops what would affect `card` and is destroyed instead.
-    pub(super) fn use_shield(&mut self, shield: Uid, card: Uid, by: PlayerId) {
+    /// A one-use shield stops what the ability of `stopped` would do to `card` and is
+    /// destroyed instead.
+    pub(super) fn use_shield(&mut self, shield: Uid, card: Uid, by: PlayerId, stopped: Uid) {
         let base = self.base_of(shield);
         let owner_ctl = self.controller(shield);
         self.leave_play(shield, Zone::Discard);
-        self.events.push(Event::Prevented { card, by: shield });
-        self.events
-            .push(Event::ActionDestroyed { card: shield, by });
+        self.events.push(Event::Prevented {
+            card,
+            by: shield,
+            stopped: Some(stopped),
+        });
+        self.events.push(Event::ActionDestroyed {
+            card: shield,
+            by,
+            source: Some(shield),
+        });
         self.after_destroyed(shield, base, owner_ctl, true);
     }
 
@@ -299,7 +308,7 @@ impl GameState {
             });
             if reaches {
                 self.stopped.push((minion, card));
-                self.use_shield(shield, minion, player);
+                self.use_shield(shield, minion, player, card);
             }
         }
     }

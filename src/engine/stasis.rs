@@ -318,7 +318,7 @@ impl GameState {
             return;
         }
         self.turn.left_stasis.push(card);
-        self.play_card(player, card, to, Zone::Stasis);
+        self.play_card(player, card, to, Zone::Stasis, None);
     }
 
     /// `player` spends one of their action plays on a card of theirs in stasis

@@ -383,6 +383,13 @@ pub struct GameState {
     /// this grew while X ran.
     #[serde(default)]
     pub done: u32,
+    /// How many events have been handed out so far: an ability during which none was
+    /// told changed nothing anyone could see (see [`super::events::Event::Resolved`]).
+    #[serde(default)]
+    pub told: u64,
+    /// Why the ability resolving may change nothing, as last noted.
+    #[serde(default)]
+    pub quiet: Option<super::events::Quiet>,
     /// Phases the game stops at (a question with one answer, "continue") each turn
     /// before they begin: a scenario or a table that wants to look at the state at
     /// that moment.
@@ -495,6 +502,8 @@ impl GameState {
             stopped: Vec::new(),
             playing: Vec::new(),
             done: 0,
+            told: 0,
+            quiet: None,
             redirected: Vec::new(),
             pause_at: Vec::new(),
             paused: None,

@@ -23,6 +23,11 @@ impl GameState {
                 }
             }
             Effect::DestroyAll(each) => {
+                if self.select(&each, &ctx).is_empty() {
+                    self.note_quiet(super::events::Quiet::NothingToChoose(super::interp::pool(
+                        &each,
+                    )));
+                }
                 let targets: Vec<Uid> = self
                     .select(&each, &ctx)
                     .into_iter()
@@ -39,7 +44,10 @@ impl GameState {
                 if let Some(c) = card(self, &t).filter(|&c| self.on_table(c)) {
                     if !self.intercepted(c, &ctx) {
                         self.leave_play(c, Zone::Hand);
-                        self.events.push(Event::Returned { card: c });
+                        self.events.push(Event::Returned {
+                            card: c,
+                            by: Some(ctx.source),
+                        });
                         self.did();
                     }
                 }
@@ -52,7 +60,11 @@ impl GameState {
             Effect::Move { what, to } => {
                 if let (Some(c), Some(base)) = (card(self, &what), card(self, &to)) {
                     if let Some(by) = self.guarded_from_moves(c, &ctx) {
-                        self.events.push(Event::Prevented { card: c, by });
+                        self.events.push(Event::Prevented {
+                            card: c,
+                            by,
+                            stopped: Some(ctx.source),
+                        });
                         return;
                     }
                     if !self.intercepted(c, &ctx) {
@@ -126,12 +138,15 @@ impl GameState {
                     }
                     let owner = self.owner(c);
                     let from_hand = matches!(self.locate(c), Loc::Hand(_));
+                    let from_deck = matches!(self.locate(c), Loc::Deck(_));
                     self.take_out_of_zone(c);
                     self.players[owner.ix()].discard.push(c);
                     self.did();
                     self.events.push(Event::Discarded {
                         player: owner,
                         cards: vec![c],
+                        by: Some(ctx.source),
+                        from_deck,
                     });
                     if from_hand {
                         self.discarded_from_hand(owner, Some(ctx.source));
@@ -143,7 +158,7 @@ impl GameState {
                 for p in self.players_of(&who, &ctx) {
                     if random {
                         let before = self.players[p.ix()].hand.len();
-                        self.discard_random(p, n);
+                        self.discard_random(p, n, ctx.source);
                         if self.players[p.ix()].hand.len() < before {
                             self.discarded_from_hand(p, Some(ctx.source));
                         }
@@ -167,6 +182,7 @@ impl GameState {
                     self.events.push(Event::Named {
                         player: ctx.you,
                         faction: f,
+                        by: Some(ctx.source),
                     });
                 }
             }
@@ -190,17 +206,22 @@ impl GameState {
                     self.events.push(Event::LookedAtHand {
                         player: ctx.you,
                         target: p,
+                        by: Some(ctx.source),
                     });
                 }
             }
             Effect::SwapBase { old, new } => {
                 if let (Some(old), Some(new)) = (card(self, &old), card(self, &new)) {
-                    self.swap_base(old, new);
+                    self.swap_base(old, new, ctx.source);
                 }
             }
             Effect::PutBaseOnTop(t) => {
                 if let Some(b) = card(self, &t).filter(|&b| self.take_from_base_deck(b)) {
                     self.base_deck.insert(0, b);
+                    self.events.push(Event::BaseToTop {
+                        player: ctx.you,
+                        by: Some(ctx.source),
+                    });
                 }
             }
             Effect::PlayNow { card: what, to } => {
@@ -209,7 +230,7 @@ impl GameState {
                     let onto = Some(super::decision::PlayTo::Minion(m));
                     if self.extra_play_targets(ctx.you, c).contains(&onto) {
                         let from = self.zone_of_hand_card(c);
-                        self.play_card(ctx.you, c, onto, from);
+                        self.play_card(ctx.you, c, onto, from, Some(ctx.source));
                     }
                 } else if let (Some(c), Some(base)) = (card(self, &what), card(self, &to)) {
                     if !self.may_play_card_on(ctx.you, c, base) || self.extra_cards_capped(ctx.you)
@@ -217,7 +238,13 @@ impl GameState {
                         return;
                     }
                     let from = self.zone_of_hand_card(c);
-                    self.play_card(ctx.you, c, Some(super::decision::PlayTo::Base(base)), from);
+                    self.play_card(
+                        ctx.you,
+                        c,
+                        Some(super::decision::PlayTo::Base(base)),
+                        from,
+                        Some(ctx.source),
+                    );
                 }
             }
             Effect::DiscardHand(who) => {
@@ -225,7 +252,12 @@ impl GameState {
                     let cards = std::mem::take(&mut self.players[p.ix()].hand);
                     self.players[p.ix()].discard.extend(&cards);
                     let any = !cards.is_empty();
-                    self.events.push(Event::Discarded { player: p, cards });
+                    self.events.push(Event::Discarded {
+                        player: p,
+                        cards,
+                        by: Some(ctx.source),
+                        from_deck: false,
+                    });
                     if any {
                         self.discarded_from_hand(p, Some(ctx.source));
                     }
@@ -268,7 +300,7 @@ impl GameState {
                         let mut c = self.ctx_of(card);
                         c.you = ctx.you;
                         c.scoring = ctx.scoring;
-                        self.stack.push(Task::Run(talent, c));
+                        self.stack.push(Task::Ability(talent, c));
                     }
                 }
             }
@@ -285,13 +317,14 @@ impl GameState {
                     self.events.push(Event::Shuffled {
                         player: p,
                         by: Some(ctx.source),
+                        from_discard: false,
                     });
                 }
             }
             Effect::RefillEmptyDeck(who) => {
                 for p in self.players_of(&who, &ctx) {
                     if self.players[p.ix()].deck.is_empty() {
-                        self.reshuffle(p);
+                        self.reshuffle(p, Some(ctx.source));
                     }
                 }
             }
@@ -309,7 +342,7 @@ impl GameState {
                 for p in self.players_of(&of, &ctx) {
                     for _ in 0..n {
                         if self.players[p.ix()].deck.is_empty() {
-                            self.reshuffle(p);
+                            self.reshuffle(p, Some(ctx.source));
                         }
                         if self.players[p.ix()].deck.is_empty() {
                             break;
@@ -333,7 +366,7 @@ impl GameState {
                     [] => {}
                     [to] => {
                         let from = self.zone_of_hand_card(c);
-                        self.play_card(ctx.you, c, *to, from);
+                        self.play_card(ctx.you, c, *to, from, Some(ctx.source));
                     }
                     _ => {
                         // A specific card: played at once, only where is asked.
@@ -347,7 +380,10 @@ impl GameState {
                                 ask: super::decision::Ask::ExtraNow,
                                 options,
                             },
-                            resume: super::decision::Resume::ExtraNow { focus: None },
+                            resume: super::decision::Resume::ExtraNow {
+                                focus: None,
+                                by: Some(ctx.source),
+                            },
                         });
                     }
                 }
@@ -355,7 +391,7 @@ impl GameState {
             Effect::RevealTop { bind, then } => {
                 let p = ctx.you;
                 if self.players[p.ix()].deck.is_empty() {
-                    self.reshuffle(p);
+                    self.reshuffle(p, Some(ctx.source));
                 }
                 if let Some(&c) = self.players[p.ix()].deck.first() {
                     self.events.push(Event::Revealed {
@@ -375,10 +411,18 @@ impl GameState {
                 }
             }
             Effect::SetMode(n) => {
-                if let Loc::OnBase(b, a) = self.locate(ctx.source) {
-                    self.bases[b].actions[a].mode = Some(n);
-                } else if let Loc::OnMinion(b, m, a) = self.locate(ctx.source) {
-                    self.bases[b].minions[m].attached[a].mode = Some(n);
+                let set = match self.locate(ctx.source) {
+                    Loc::OnBase(b, a) => Some(&mut self.bases[b].actions[a]),
+                    Loc::OnMinion(b, m, a) => Some(&mut self.bases[b].minions[m].attached[a]),
+                    _ => None,
+                };
+                if let Some(action) = set {
+                    action.mode = Some(n);
+                    let label = self.mode_label(ctx.source, n).unwrap_or_default();
+                    self.events.push(Event::ModeSet {
+                        card: ctx.source,
+                        label,
+                    });
                 }
             }
             Effect::TakeControl { what, until } => {
@@ -475,7 +519,10 @@ impl GameState {
             }
             Effect::RevealBase(t) => {
                 if let Some(b) = card(self, &t) {
-                    self.events.push(Event::BaseRevealed { base: b });
+                    self.events.push(Event::BaseRevealed {
+                        base: b,
+                        by: Some(ctx.source),
+                    });
                 }
             }
             Effect::AfterReplaced(then) => {
@@ -494,7 +541,10 @@ impl GameState {
                         let owner = self.owner(c);
                         self.players[owner.ix()].deck.shuffle(&mut self.rng);
                         self.did();
-                        self.events.push(Event::ShuffledIntoDeck { card: c });
+                        self.events.push(Event::ShuffledIntoDeck {
+                            card: c,
+                            by: Some(ctx.source),
+                        });
                     }
                 }
             }
@@ -592,6 +642,20 @@ impl GameState {
             }
             other => unreachable!("not a verb: {other:?}"),
         }
+    }
+
+    /// What mode `n` of a card's "choose one" does, in its card's words (Enchantment).
+    fn mode_label(&self, card: Uid, n: u8) -> Option<String> {
+        self.def(card)
+            .abilities()
+            .iter()
+            .find_map(|a| match &a.effect {
+                Effect::ChooseOne(modes) => modes
+                    .iter()
+                    .find(|m| m.effect == Effect::SetMode(n))
+                    .map(|m| m.label.clone()),
+                _ => None,
+            })
     }
 
     /// Takes a base out of the base deck; false if it is not there.
@@ -879,7 +943,7 @@ impl GameState {
         self.put_in_zone(card, Zone::DeckTop);
         let owner = self.owner(card);
         self.players[owner.ix()].deck.shuffle(&mut self.rng);
-        self.events.push(Event::ShuffledIntoDeck { card });
+        self.events.push(Event::ShuffledIntoDeck { card, by: None });
     }
 
     /// True for a card in a hand, deck or discard pile, or set aside: not in play.
@@ -1010,7 +1074,12 @@ impl GameState {
         self.lasting.retain(
             |l| !matches!(l.what, Lasting::PowerHere { minion: x, base, .. } if x == card && base != to),
         );
-        self.events.push(Event::Moved { card, from, to });
+        self.events.push(Event::Moved {
+            card,
+            from,
+            to,
+            by: Some(by),
+        });
         self.did();
         self.turn.moved.push(card);
         self.minion_moved(card, to, mover, by);
@@ -1132,7 +1201,7 @@ impl GameState {
         let mut drawn = Vec::new();
         for _ in 0..n {
             if self.players[player.ix()].deck.is_empty() {
-                self.reshuffle(player);
+                self.reshuffle(player, by);
             }
             let p = &mut self.players[player.ix()];
             if p.deck.is_empty() {
@@ -1177,14 +1246,14 @@ impl GameState {
                         None => held == 0,
                     };
                     if runs_out {
-                        self.reshuffle(p);
+                        self.reshuffle(p, Some(ctx.source));
                     }
                 }
             }
             Selector::Search { of, .. } => {
                 for p in self.players_of(of, ctx) {
                     if self.players[p.ix()].deck.is_empty() {
-                        self.reshuffle(p);
+                        self.reshuffle(p, Some(ctx.source));
                     }
                 }
             }
@@ -1208,8 +1277,9 @@ impl GameState {
             .any(|&(p, c)| p == player && self.def(c).card().is_some_and(|d| !d.is_minion()))
     }
 
-    /// Shuffles the discard pile to make a new deck.
-    pub(super) fn reshuffle(&mut self, player: PlayerId) {
+    /// Shuffles the discard pile to make a new deck, when the ability of `by` (none:
+    /// the rules' draw) needs a card from the empty deck.
+    pub(super) fn reshuffle(&mut self, player: PlayerId, by: Option<Uid>) {
         let p = &mut self.players[player.ix()];
         if p.discard.is_empty() {
             return;
@@ -1217,11 +1287,15 @@ impl GameState {
         let mut cards = std::mem::take(&mut p.discard);
         cards.shuffle(&mut self.rng);
         self.players[player.ix()].deck.extend(cards);
-        self.events.push(Event::Shuffled { player, by: None });
+        self.events.push(Event::Shuffled {
+            player,
+            by,
+            from_discard: true,
+        });
     }
 
-    /// Discards cards at random from a hand.
-    pub(super) fn discard_random(&mut self, player: PlayerId, n: usize) {
+    /// Discards cards at random from a hand, by the ability of `by`.
+    pub(super) fn discard_random(&mut self, player: PlayerId, n: usize, by: Uid) {
         let mut cards = Vec::new();
         for _ in 0..n {
             let hand = &self.players[player.ix()].hand;
@@ -1235,7 +1309,12 @@ impl GameState {
         }
         if !cards.is_empty() {
             self.did();
-            self.events.push(Event::Discarded { player, cards });
+            self.events.push(Event::Discarded {
+                player,
+                cards,
+                by: Some(by),
+                from_deck: false,
+            });
         }
     }
 
@@ -1258,7 +1337,7 @@ impl GameState {
     /// Swaps a base in play for one from the base deck: actions on the old base are
     /// discarded, minions stay (now on the new base), the old base goes into the base
     /// deck, which is shuffled (Terraforming, printed).
-    fn swap_base(&mut self, old: Uid, new: Uid) {
+    fn swap_base(&mut self, old: Uid, new: Uid, by: Uid) {
         let (Some(b), Some(d)) = (
             self.base_index(old),
             self.base_deck.iter().position(|&x| x == new),
@@ -1281,6 +1360,7 @@ impl GameState {
         self.events.push(Event::BaseReplaced {
             old,
             new: Some(new),
+            by: Some(by),
         });
         self.base_entered(new);
     }
@@ -1294,12 +1374,14 @@ impl GameState {
         card: Uid,
         to: Option<super::decision::PlayTo>,
         from: Zone,
+        by: Option<Uid>,
     ) {
-        self.play_card_held(player, card, to, from, None);
+        self.play_card_held(player, card, to, from, None, by);
     }
 
     /// [`Self::play_card`] through a play that holds an action's minion choices to
     /// `focus`: an extra action that must directly affect that minion (Biding Time).
+    /// `by` is the card whose ability plays it, if any.
     pub(super) fn play_card_held(
         &mut self,
         player: PlayerId,
@@ -1307,6 +1389,7 @@ impl GameState {
         to: Option<super::decision::PlayTo>,
         from: Zone,
         focus: Option<Uid>,
+        by: Option<Uid>,
     ) {
         use super::decision::PlayTo;
         self.take_out_of_zone(card);
@@ -1331,6 +1414,7 @@ impl GameState {
             card,
             to: zone_to,
             from,
+            by,
         });
         self.did();
         let here = match to {
@@ -1441,7 +1525,7 @@ impl GameState {
         self.stack.push(Task::Flush);
         self.stack.push(Task::PlayResolved(card));
         for effect in on_play.into_iter().rev() {
-            self.stack.push(Task::Run(effect, ctx.clone()));
+            self.stack.push(Task::Ability(effect, ctx.clone()));
         }
         if def.is_minion() {
             if let Some(base) = here {
@@ -1514,6 +1598,6 @@ impl GameState {
     /// Pushes an ability's program as its own resolution, with its triggers after it.
     pub(super) fn push_resolution(&mut self, effect: Effect, ctx: Ctx) {
         self.stack.push(Task::Flush);
-        self.stack.push(Task::Run(effect, ctx));
+        self.stack.push(Task::Ability(effect, ctx));
     }
 }

@@ -282,12 +282,52 @@ impl<'a> Words<'a> {
                     mine.join(", ")
                 ));
             }
+            // A total that leaves out a minion says why ("Bot 2, 0 power: Eliza 9
+            // with Pin." would contradict its parts).
+            for m in base.minions.iter().filter(|m| m.controller == p) {
+                if let Some(pin) = self.game.not_counted_by(m.card) {
+                    text.push_str(&format!(
+                        " {} keeps {} out of {} total.",
+                        sentence(&self.card(pin)),
+                        self.card(m.card),
+                        self.possessive(p)
+                    ));
+                }
+            }
         }
         if !base.actions.is_empty() {
             let names: Vec<String> = base.actions.iter().map(|a| self.card(a.card)).collect();
             text.push_str(&format!(" Actions: {}.", names.join(", ")));
         }
         text
+    }
+
+    /// A base with its breakpoint said once: its code says it ("b21 Tortuga"), or
+    /// without codes, or when it differs from the printed one now, it is said in
+    /// words ("Tortuga, breakpoint 21").
+    pub fn base_and_breakpoint(&self, base: Uid) -> String {
+        let label = self.labelled_base(base);
+        match self.breakpoint_words(base) {
+            Some(bp) => format!("{label}, {bp}"),
+            None => label,
+        }
+    }
+
+    /// "breakpoint 21", or "breakpoint now 24" beside a code that says another one;
+    /// none when the base's code already says it.
+    pub fn breakpoint_words(&self, base: Uid) -> Option<String> {
+        let printed = self
+            .game
+            .def(base)
+            .base()
+            .map_or(0, |b| b.breakpoint as i32);
+        let now = self.game.breakpoint(base);
+        let coded = self.labelled_base(base) != self.game.def(base).name();
+        match (coded, now == printed) {
+            (true, true) => None,
+            (true, false) => Some(format!("breakpoint now {now}")),
+            (false, _) => Some(format!("breakpoint {now}")),
+        }
     }
 
     /// A base's code and name without the VP numbers: "b21 Tortuga".
@@ -520,11 +560,7 @@ impl<'a> Words<'a> {
             // (Terraforming) with its breakpoint.
             Choice::Base(b) => match self.game.base_index(*b) {
                 Some(i) => format!("{}, base {}", self.base_with_total(*b), i + 1),
-                None => format!(
-                    "{}, breakpoint {}",
-                    self.labelled_base(*b),
-                    self.game.breakpoint(*b)
-                ),
+                None => self.base_and_breakpoint(*b),
             },
             Choice::Player(p) => format!(
                 "{}, {} VP",
@@ -704,6 +740,42 @@ pub fn allowance_limits(
 #[cfg(test)]
 mod tests {
     use super::sentence;
+
+    #[test]
+    fn a_players_total_that_leaves_out_a_pinned_minion_says_why() {
+        let pos: crate::engine::position::Position = ron::from_str(
+            r#"(
+                players: [
+                    (factions: ["luchadors", "pirates"]),
+                    (factions: ["princesses", "ninjas"]),
+                ],
+                bases: [(base: "bases.jungle_oasis", minions: [(card: "princesses.eliza", owner: 1,
+                    actions: [(card: "luchadors.pin", owner: 0)])])],
+            )"#,
+        )
+        .unwrap();
+        let game = crate::engine::GameState::from_position(&pos).unwrap();
+        let seats: Vec<crate::play::seat::Seat> = ["You", "Bot 2"]
+            .iter()
+            .map(|n| crate::play::seat::Seat {
+                name: n.to_string(),
+                bot: None,
+            })
+            .collect();
+        let w = super::Words {
+            game: &game,
+            seats: &seats,
+            viewer: Some(crate::engine::PlayerId(0)),
+            codes: false,
+            show_codes: false,
+        };
+        let line = w.base_line(1, &game.bases[0]);
+        assert!(
+            line.contains("Bot 2, 0 power: Eliza ")
+                && line.ends_with("Pin keeps Eliza out of Bot 2's total."),
+            "{line}"
+        );
+    }
 
     #[test]
     fn a_sentence_starting_with_a_code_keeps_it_as_printed() {

@@ -417,6 +417,10 @@ fn choose_header(d: &Decision, w: &Words, source: Uid, purpose: Option<Purpose>)
         Some(Purpose::MoveTo) => " to move it to",
         Some(Purpose::Return) => " to return to its owner's hand",
         Some(Purpose::PlaceOnBottom) => " to put on the bottom of its owner's deck",
+        // The bases a winner puts back (School of Wizardry): the last one replaces it.
+        Some(Purpose::PlaceOnTop) if noun == "a base" => {
+            " to put back on top of the base deck; each goes on the one before, so the last you choose replaces the scored base"
+        }
         Some(Purpose::PlaceOnTop) => {
             " to put on top of its owner's deck; each goes on the one before, so the last you choose is drawn first"
         }
@@ -442,6 +446,7 @@ fn choose_header(d: &Decision, w: &Words, source: Uid, purpose: Option<Purpose>)
         Some(Purpose::IntoStasis) => " to put into stasis",
         Some(Purpose::StasisCounters) => " in stasis to change its stasis counters",
         Some(Purpose::LowerBreakpoint) => " to lower its breakpoint",
+        Some(Purpose::BreakpointByPower) => " whose power lowers that base's breakpoint",
         Some(Purpose::Target) | None => "",
     };
     let optional = if d.options.contains(&Choice::Done) {

@@ -224,6 +224,7 @@ mod tests {
             card,
             to: Some(Zone::Base(base)),
             from: Zone::Hand,
+            by: None,
         };
         let events = vec![
             played(a),

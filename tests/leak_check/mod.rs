@@ -31,7 +31,7 @@ pub fn allowed(
             Event::Played { card, .. }
             | Event::Revealed { card, .. }
             | Event::Used { card, .. }
-            | Event::Returned { card }
+            | Event::Returned { card, .. }
             | Event::Destroyed { card, .. }
             | Event::ActionDestroyed { card, .. } => {
                 ok.insert(*card);
@@ -51,7 +51,7 @@ pub fn allowed(
                 ok.insert(*by);
             }
             Event::Drew { player, cards, .. } if Some(*player) == viewer => ok.extend(cards),
-            Event::LookedAtHand { player, target } if Some(*player) == viewer => {
+            Event::LookedAtHand { player, target, .. } if Some(*player) == viewer => {
                 ok.extend(&after.players[target.ix()].hand)
             }
             _ => {}

@@ -3,7 +3,9 @@
 //! play."), and the same change repeated is one line ("you get 2 extra action plays").
 
 use super::{base_then, cause, own_possessive, say, Said, Scene, Verbosity};
-use crate::engine::{Event, PlayerId, Uid};
+use crate::engine::effect::Static;
+use crate::engine::interp::Ctx;
+use crate::engine::{Event, GameState, PlayerId, Uid};
 use crate::play::describe::sentence;
 
 /// Power changes of one amount by one cause in a row, one line: "Augmentation:
@@ -31,8 +33,9 @@ pub(super) fn power_changed(scene: &Scene, events: &[Event]) -> (Said, usize) {
     };
     let text = match cards.as_slice() {
         [one] if by == Some(*one) => format!(
-            "{} gets {amount:+} power from its own ability{}.",
-            sentence(&w.owned_card(*one, scene.actor)),
+            "{} {} gets {amount:+} power from its own ability{}.",
+            w.card(*one),
+            w.place(*one),
             now(*one)
         ),
         [one] => format!(
@@ -235,4 +238,61 @@ pub(super) fn others_power_where_action(
         )),
         vec![],
     )
+}
+
+/// How an Ongoing card in play at `game` changes its base's breakpoint: (base, change
+/// in its breakpoint, the starting breakpoint it sets). None when it changes nothing
+/// there (Turn Up to 11 on a base already starting at 21 or more).
+fn breakpoint_effect(game: &GameState, card: Uid) -> Option<(Uid, i32, Option<i32>)> {
+    let base = game.base_of(card)?;
+    let printed = game.def(base).base().map_or(0, |b| b.breakpoint as i32);
+    let mut change = 0;
+    let mut starting = None;
+    for (src, st) in game.statics_on(base).filter(|(src, _)| src.card == card) {
+        match st {
+            Static::Breakpoint(amount) => change += game.amount(amount, &Ctx::for_source(&src)),
+            Static::StartingBreakpointAtLeast(n) if *n > printed => {
+                change += n - printed;
+                starting = Some(*n);
+            }
+            _ => {}
+        }
+    }
+    (change != 0).then_some((base, change, starting))
+}
+
+/// "Slimy: Tortuga's breakpoint is 3 higher, now 24." when an Ongoing card that changes
+/// a breakpoint comes into play; "Turn Up to 11: Tortuga starts at breakpoint 21,
+/// now 21."; and, as it leaves, "Slimy has left: Tortuga's breakpoint is 3 lower
+/// again, now 21."
+pub(super) fn ongoing_breakpoint(scene: &Scene, card: Uid, arrived: bool) -> Option<Said> {
+    let w = &scene.words;
+    let game = if arrived { w.game } else { scene.before };
+    let (base, change, starting) = breakpoint_effect(game, card)?;
+    let now = w.game.breakpoint(base);
+    let text = match (arrived, starting) {
+        (true, Some(n)) => format!(
+            "{}: {} starts at breakpoint {n}, now {now}.",
+            w.card(card),
+            w.card(base)
+        ),
+        (true, None) => format!(
+            "{}: {}'s breakpoint is {} {}, now {now}.",
+            w.card(card),
+            w.card(base),
+            change.abs(),
+            if change < 0 { "lower" } else { "higher" }
+        ),
+        (false, _) => format!(
+            "{} has left: {}'s breakpoint is {} {} again, now {now}.",
+            w.card(card),
+            w.card(base),
+            change.abs(),
+            if change < 0 { "higher" } else { "lower" }
+        ),
+    };
+    w.game
+        .base_index(base)
+        .is_some()
+        .then(|| say(Verbosity::Brief, text, vec![]))
 }

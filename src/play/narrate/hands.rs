@@ -3,7 +3,7 @@
 //! hidden information is guarded: a card in a hand or a deck is named only to its
 //! owner, unless the rules make it public (revealed, discarded, in a discard pile).
 
-use super::{base_then, cause, own_possessive, say, Said, Scene, Verbosity};
+use super::{base_then, cause, caused, own_possessive, say, Said, Scene, Verbosity};
 use crate::engine::events::Zone;
 use crate::engine::state::Loc;
 use crate::engine::{Event, PlayerId, Uid};
@@ -30,14 +30,109 @@ pub(super) fn drew(w: &Words, player: PlayerId, cards: &[Uid], by: Option<Uid>) 
     say(Verbosity::Brief, text, vec![])
 }
 
-/// Discards by one player in a row, one line: "Bot 2 discards Collector 3 times."
+/// Draws by one player for one cause in a row, one line: "Fairy Ballet: you draw 2
+/// cards: ..." rather than a line for each card drawn.
+pub(super) fn drew_run(w: &Words, events: &[Event]) -> (Said, usize) {
+    let Event::Drew { player, by, .. } = events[0] else {
+        unreachable!("called on a draw")
+    };
+    let mut cards = Vec::new();
+    let run = events
+        .iter()
+        .map_while(|e| match e {
+            Event::Drew {
+                player: p,
+                cards: c,
+                by: b,
+            } if *p == player && *b == by => {
+                cards.extend(c);
+                Some(())
+            }
+            _ => None,
+        })
+        .count();
+    (drew(w, player, &cards, by), run)
+}
+
+/// Cards put from a discard pile on top of their owner's deck, each followed by a
+/// shuffle of that deck, for one ability: one line, "Lend a Hand: Bot 2 shuffles 3
+/// cards from the discard pile into their deck: Zombie, Walker and Grave Digger."
+/// None when the events are not that.
+pub(super) fn shuffled_in(scene: &Scene, events: &[Event]) -> Option<(Said, usize)> {
+    let w = &scene.words;
+    let Event::Placed {
+        card,
+        to: Zone::DeckTop,
+        by: Some(by),
+    } = events[0]
+    else {
+        return None;
+    };
+    let owner = w.game.owner(card);
+    let mut cards = Vec::new();
+    let mut used = 0;
+    while let (
+        Some(Event::Placed {
+            card: c,
+            to: Zone::DeckTop,
+            by: Some(b),
+        }),
+        Some(Event::Shuffled {
+            player,
+            by: Some(s),
+            from_discard: false,
+        }),
+    ) = (events.get(used), events.get(used + 1))
+    {
+        let from_discard = matches!(scene.before.locate(*c), Loc::Discard(_));
+        if *b != by || *s != by || *player != owner || w.game.owner(*c) != owner || !from_discard {
+            break;
+        }
+        cards.push(*c);
+        used += 2;
+    }
+    if cards.is_empty() {
+        return None;
+    }
+    let names: Vec<String> = cards.iter().map(|&c| w.card(c)).collect();
+    let whose = own_possessive(w, owner, owner);
+    let text = match names.as_slice() {
+        [one] => format!(
+            "{} {one} from {whose} discard pile into {whose} deck.",
+            w.acts(owner, "shuffle")
+        ),
+        _ => format!(
+            "{} {} from {whose} discard pile into {whose} deck: {}.",
+            w.acts(owner, "shuffle"),
+            count(names.len(), "card"),
+            and_list(&names)
+        ),
+    };
+    Some((
+        say(Verbosity::Brief, caused(w, Some(by), &text), vec![]),
+        used,
+    ))
+}
+
+/// Discards by one player for one cause in a row, one line: "Bot 2 discards Collector
+/// 3 times."; off the top of a deck: "Mill: Bot 2 discards Zapbot from the top of
+/// their deck."
 pub(super) fn discarded(w: &Words, events: &[Event]) -> (Said, usize) {
-    let Event::Discarded { player, .. } = events[0] else {
+    let Event::Discarded {
+        player,
+        by,
+        from_deck,
+        ..
+    } = events[0]
+    else {
         unreachable!("called on a discard")
     };
     let run = events
         .iter()
-        .take_while(|e| matches!(e, Event::Discarded { player: p, .. } if *p == player))
+        .take_while(|e| {
+            matches!(e, Event::Discarded { player: p, by: b, from_deck: d, .. }
+                if *p == player && *b == by && *d == from_deck)
+        })
         .count();
     let names: Vec<String> = events[..run]
         .iter()
@@ -47,12 +142,20 @@ pub(super) fn discarded(w: &Words, events: &[Event]) -> (Said, usize) {
         })
         .map(|c| w.card(c))
         .collect();
+    let whence = if from_deck {
+        format!(
+            " from the top of {} deck",
+            own_possessive(w, player, player)
+        )
+    } else {
+        String::new()
+    };
     let text = format!(
-        "{} {}.",
+        "{} {}{whence}.",
         w.acts(player, "discard"),
         and_list(&grouped(&names))
     );
-    (say(Verbosity::Brief, text, vec![]), run)
+    (say(Verbosity::Brief, caused(w, by, &text), vec![]), run)
 }
 
 /// Cards one player reveals in a row for one ability, one line, its cause first:
@@ -88,7 +191,12 @@ pub(super) fn revealed(w: &Words, events: &[Event]) -> (Said, usize) {
 
 /// "You look at Bot 2's hand: ..." to the one who looks; the others hear only that
 /// they looked.
-pub(super) fn looked_at_hand(w: &Words, player: PlayerId, target: PlayerId) -> Said {
+pub(super) fn looked_at_hand(
+    w: &Words,
+    player: PlayerId,
+    target: PlayerId,
+    by: Option<Uid>,
+) -> Said {
     let text = if Some(player) == w.viewer {
         let hand = &w.game.players[target.ix()].hand;
         let names: Vec<String> = hand.iter().map(|&c| w.labelled(c)).collect();
@@ -105,49 +213,57 @@ pub(super) fn looked_at_hand(w: &Words, player: PlayerId, target: PlayerId) -> S
             w.possessive(target)
         )
     };
-    say(Verbosity::Brief, text, vec![])
+    say(Verbosity::Brief, caused(w, by, &text), vec![])
 }
 
-/// "Bot 2's deck is shuffled."
-pub(super) fn shuffled(w: &Words, player: PlayerId, by: Option<Uid>) -> Said {
-    say(
-        Verbosity::Normal,
-        sentence(&format!(
-            "{}{} deck is shuffled.",
-            cause(w, by),
-            w.possessive(player)
-        )),
-        vec![],
-    )
+/// "Lend a Hand: Bot 2's deck is shuffled."; by the rules, when a deck is empty (an
+/// ability needing a card from it first): "Granny: your deck is empty, so your
+/// discard pile is shuffled into a new deck."
+pub(super) fn shuffled(w: &Words, player: PlayerId, by: Option<Uid>, from_discard: bool) -> Said {
+    let text = if from_discard {
+        format!(
+            "{} deck is empty, so {} discard pile is shuffled into a new deck.",
+            w.possessive(player),
+            own_possessive(w, player, player)
+        )
+    } else {
+        format!("{} deck is shuffled.", w.possessive(player))
+    };
+    say(Verbosity::Brief, caused(w, by, &text), vec![])
 }
 
 /// "Sleeping Beauty is shuffled into your deck instead of the discard pile." (it was
-/// in play, so it is public).
-pub(super) fn shuffled_into_deck(w: &Words, card: Uid) -> Said {
+/// in play, so it is public); by a card's ability: "Mass Enchantment: Zapbot is
+/// shuffled into Bot 2's deck."
+pub(super) fn shuffled_into_deck(w: &Words, card: Uid, by: Option<Uid>) -> Said {
     let owner = w.game.owner(card);
-    say(
-        Verbosity::Brief,
-        format!(
-            "{} is shuffled into {} deck instead of the discard pile.",
-            sentence(&w.card(card)),
-            w.possessive(owner)
-        ),
-        vec![],
-    )
+    let instead = if by.is_none() {
+        " instead of the discard pile"
+    } else {
+        ""
+    };
+    let text = format!(
+        "{} is shuffled into {} deck{instead}.",
+        w.card(card),
+        w.possessive(owner)
+    );
+    say(Verbosity::Brief, caused(w, by, &text), vec![])
 }
 
 /// Cards returned to one owner's hand in a row: "Bot 2 returns your King Rex to your
 /// hand." (cards in play are public, so they are named).
 pub(super) fn returned(scene: &Scene, events: &[Event]) -> (Said, usize) {
     let w = &scene.words;
-    let Event::Returned { card } = events[0] else {
+    let Event::Returned { card, by } = events[0] else {
         unreachable!("called on a return")
     };
     let owner = w.game.owner(card);
     let cards: Vec<Uid> = events
         .iter()
         .map_while(|e| match e {
-            Event::Returned { card } if w.game.owner(*card) == owner => Some(*card),
+            Event::Returned { card, by: b } if w.game.owner(*card) == owner && *b == by => {
+                Some(*card)
+            }
             _ => None,
         })
         .collect();
@@ -162,7 +278,10 @@ pub(super) fn returned(scene: &Scene, events: &[Event]) -> (Said, usize) {
         own_possessive(w, owner, scene.actor)
     );
     let bases = cards.iter().filter_map(|&c| base_then(scene, c)).collect();
-    (say(Verbosity::Brief, text, bases), cards.len())
+    (
+        say(Verbosity::Brief, caused(w, by, &text), bases),
+        cards.len(),
+    )
 }
 
 /// True when a card put into `to` cannot be named to the listener: it went from its

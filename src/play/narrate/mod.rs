@@ -13,6 +13,7 @@
 mod changes;
 mod hands;
 mod plays;
+mod quiet;
 mod scoring;
 mod stasis;
 mod turns;
@@ -142,9 +143,37 @@ fn base_then(scene: &Scene, card: Uid) -> Option<Uid> {
 }
 
 /// "Archmage: ", the card or base whose ability caused a change, to start its line;
-/// nothing when the cause is not known.
+/// nothing when the cause is not known, or is now in a hand or deck the listener may
+/// not see (Ninja Acolyte back in its owner's hand gives the extra play it used).
 fn cause(w: &Words, by: Option<Uid>) -> String {
-    by.map_or(String::new(), |c| format!("{}: ", w.card(c)))
+    known_cause(w, by).map_or(String::new(), |c| format!("{}: ", w.card(c)))
+}
+
+/// The cause, if the listener may hear it named.
+fn known_cause(w: &Words, by: Option<Uid>) -> Option<Uid> {
+    by.filter(|&c| match w.game.locate(c) {
+        crate::engine::state::Loc::Hand(p) | crate::engine::state::Loc::Deck(p) => {
+            Some(p) == w.viewer
+        }
+        _ => true,
+    })
+}
+
+/// A line with its cause first: "Lost City: you reveal Tortuga." (a "You" that
+/// starts the text is lower-case after the cause); the text alone when there is none.
+fn caused(w: &Words, by: Option<Uid>, text: &str) -> String {
+    match known_cause(w, by) {
+        Some(c) => {
+            let lower = ["You ", "Your "].iter().any(|you| text.starts_with(you));
+            let text = if lower {
+                format!("y{}", &text[1..])
+            } else {
+                text.to_string()
+            };
+            format!("{}: {text}", w.card(c))
+        }
+        None => super::describe::sentence(text),
+    }
 }
 
 /// "their" for the actor's own things, "your" for the reader's, "Bot 2's" otherwise.
@@ -183,28 +212,59 @@ fn sentences(scene: &Scene, events: &[Event]) -> Vec<Said> {
                 card,
                 to,
                 from,
-            } => one(plays::played(scene, *player, *card, *to, *from)),
+                by,
+            } => {
+                out.push(plays::played(scene, *player, *card, (*to, *from), *by));
+                out.extend(changes::ongoing_breakpoint(scene, *card, true));
+                1
+            }
             // A Special played as it is used is said once, by its play.
             Event::Used { player, card } if matches!(rest.get(1), Some(Event::Played { card: c, .. }) if c == card) => {
                 1
             }
             Event::Used { player, card } => one(plays::used(scene, *player, *card)),
             Event::Destroyed { .. } => push(&mut out, plays::destroyed(scene, rest)),
-            Event::ActionDestroyed { card, by } => one(plays::action_destroyed(scene, *card, *by)),
-            Event::Moved { card, from, to } => one(plays::moved(scene, *card, *from, *to)),
-            Event::Prevented { card, by } => one(plays::prevented(scene, *card, *by)),
+            Event::ActionDestroyed { card, by, source } => {
+                out.push(plays::action_destroyed(scene, *card, *by, *source));
+                out.extend(changes::ongoing_breakpoint(scene, *card, false));
+                1
+            }
+            Event::Moved { card, from, to, by } => {
+                one(plays::moved(scene, *card, (*from, *to), *by))
+            }
+            Event::DestructionReplaced { card, by, stopped } => {
+                one(plays::destruction_replaced(scene, *card, *by, *stopped))
+            }
+            Event::Prevented { card, by, stopped } => {
+                one(plays::prevented(scene, *card, *by, *stopped))
+            }
             Event::Returned { .. } => push(&mut out, hands::returned(scene, rest)),
-            Event::Placed { .. } => push(&mut out, hands::placed(scene, rest, &events[..i])),
-            Event::Drew { player, cards, by } => one(hands::drew(w, *player, cards, *by)),
+            Event::Placed { .. } => match hands::shuffled_in(scene, rest) {
+                Some(said) => push(&mut out, said),
+                None => push(&mut out, hands::placed(scene, rest, &events[..i])),
+            },
+            Event::Drew { .. } => push(&mut out, hands::drew_run(w, rest)),
             Event::Discarded { .. } => push(&mut out, hands::discarded(w, rest)),
             Event::Revealed { .. } => push(&mut out, hands::revealed(w, rest)),
-            Event::LookedAtHand { player, target } => {
-                one(hands::looked_at_hand(w, *player, *target))
+            Event::LookedAtHand { player, target, by } => {
+                one(hands::looked_at_hand(w, *player, *target, *by))
             }
-            Event::Shuffled { player, by } => one(hands::shuffled(w, *player, *by)),
-            Event::Named { player, faction } => one(say(
+            Event::Shuffled {
+                player,
+                by,
+                from_discard,
+            } => one(hands::shuffled(w, *player, *by, *from_discard)),
+            Event::Named {
+                player,
+                faction,
+                by,
+            } => one(say(
                 Verbosity::Brief,
-                format!("{} {}.", w.acts(*player, "name"), w.faction(faction)),
+                caused(
+                    w,
+                    *by,
+                    &format!("{} {}.", w.acts(*player, "name"), w.faction(faction)),
+                ),
                 vec![],
             )),
             Event::GainedVp {
@@ -224,14 +284,14 @@ fn sentences(scene: &Scene, events: &[Event]) -> Vec<Said> {
                 out.extend(said);
                 used
             }
-            Event::BaseReplaced { old, new } => one(scoring::replaced(scene, *old, *new)),
+            Event::BaseReplaced { old, new, by } => one(scoring::replaced(scene, *old, *new, *by)),
             Event::ControlChanged { card, player, by } => {
                 one(changes::control_changed(scene, *card, *player, *by))
             }
             Event::Transferred { card, from, to, by } => {
                 one(plays::transferred(scene, *card, *from, *to, *by))
             }
-            Event::ShuffledIntoDeck { card } => one(hands::shuffled_into_deck(w, *card)),
+            Event::ShuffledIntoDeck { card, by } => one(hands::shuffled_into_deck(w, *card, *by)),
             Event::LoopStopped { player } => one(turns::loop_stopped(w, *player)),
             Event::CountersChanged {
                 card,
@@ -246,7 +306,8 @@ fn sentences(scene: &Scene, events: &[Event]) -> Vec<Said> {
                 one(changes::end_of_turn_scheduled(scene, *by, *card))
             }
             Event::BaseToBottom { player, by } => one(scoring::base_to_bottom(w, *player, *by)),
-            Event::BaseRevealed { base } => one(scoring::base_revealed(w, *base)),
+            Event::BaseToTop { .. } => push(&mut out, scoring::bases_to_top(w, rest)),
+            Event::BaseRevealed { base, by } => one(scoring::base_revealed(w, *base, *by)),
             Event::BaseDiscarded { base, by } => one(scoring::base_discarded(w, *base, *by)),
             Event::EnteredStasis {
                 card,
@@ -293,6 +354,18 @@ fn sentences(scene: &Scene, events: &[Event]) -> Vec<Said> {
             } => one(changes::extra_play_next_turn(
                 scene, *player, *either, *minion, *by,
             )),
+            // The start and end of an ability are said by what it does; one that
+            // does nothing says so, with the reason.
+            Event::Resolving { .. } | Event::Resolved { quiet: None, .. } => 1,
+            Event::Resolved {
+                by,
+                player,
+                quiet: Some(why),
+            } => match quiet::nothing_happens(scene, *by, *player, *why) {
+                Some(said) => one(said),
+                None => 1,
+            },
+            Event::ModeSet { card, label } => one(quiet::mode_set(scene, *card, label)),
         };
         i += used.max(1);
     }
@@ -390,6 +463,7 @@ mod tests {
         let e = [Event::Destroyed {
             card,
             by: PlayerId(1),
+            source: None,
         }];
         let said = lines(&game, &game, &seats, &e, Verbosity::Brief);
         assert!(said[0].starts_with("Bot 2 destroys your "), "{said:?}");
@@ -453,6 +527,7 @@ mod tests {
             .map(|&card| Event::Destroyed {
                 card,
                 by: PlayerId(1),
+                source: None,
             })
             .collect();
         let said = lines(&game, &game, &seats, &events, Verbosity::Brief);
@@ -582,6 +657,7 @@ mod tests {
                 card,
                 to: None,
                 from: Zone::Hand,
+                by: None,
             },
         ];
         let said = lines(&game, &game, &seats, &events, Verbosity::Normal);
@@ -597,11 +673,12 @@ mod tests {
             .map(|&card| Event::Placed {
                 card,
                 to: Zone::DeckTop,
-                by: Some(theirs[0]),
+                by: Some(game.bases[1].card),
             })
             .collect();
         let said = lines(&game, &game, &seats, &events, Verbosity::Normal);
-        let cause = game.def(theirs[0]).name();
+        // A card or base in play as the cause (one in a hidden hand is not named).
+        let cause = game.def(game.bases[1].card).name();
         assert_eq!(
             said,
             vec![format!(
@@ -623,7 +700,8 @@ mod tests {
     fn a_breakpoint_change_says_its_cause_first() {
         let (game, _, seats) = game();
         let base = game.bases[0].card;
-        let card = game.players[1].hand[0];
+        // A card in another's hand is not named: one of the listener's own is.
+        let card = game.players[0].hand[0];
         let events = vec![Event::BreakpointChanged {
             base,
             amount: -3,
@@ -649,6 +727,7 @@ mod tests {
             card,
             to: None,
             from: Zone::Stored(host),
+            by: None,
         }];
         let said = lines(&game, &game, &seats, &events, Verbosity::Brief);
         let (c, h) = (game.def(card).name(), game.def(host).name());

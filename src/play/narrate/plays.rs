@@ -1,20 +1,23 @@
 //! Cards played and used, and what happens to cards in play: destroyed, moved,
 //! protected. Cards on the table are public, so they are always named.
 
-use super::{base_then, cause, hands::zone_phrase, own_possessive, say, Said, Scene, Verbosity};
+use super::{
+    base_then, cause, caused, hands::zone_phrase, own_possessive, say, Said, Scene, Verbosity,
+};
 use crate::engine::effect::Static;
 use crate::engine::events::Zone;
 use crate::engine::state::Loc;
 use crate::engine::{Event, PlayerId, Uid};
 use crate::play::describe::{and_list, count, sentence, Words};
 
-/// "Bot 2 plays Pirate King on Tortuga." (at full verbosity an action's text follows).
+/// "Bot 2 plays Pirate King on Tortuga." (at full verbosity an action's text follows);
+/// a card played through another's ability names it first ("Hidden Ninja: ...").
 pub(super) fn played(
     scene: &Scene,
     player: PlayerId,
     card: Uid,
-    to: Option<Zone>,
-    from: Zone,
+    (to, from): (Option<Zone>, Zone),
+    by: Option<Uid>,
 ) -> Said {
     let w = &scene.words;
     let from = match from {
@@ -44,7 +47,11 @@ pub(super) fn played(
         ),
         None => (String::new(), vec![]),
     };
-    let head = format!("{} {}{from}{target}", w.acts(player, "play"), w.card(card));
+    let head = caused(
+        w,
+        by,
+        &format!("{} {}{from}{target}", w.acts(player, "play"), w.card(card)),
+    );
     // At full verbosity an action's text follows: a listener may not know it.
     let text = match w.game.def(card).card() {
         Some(c) if scene.texts && !c.is_minion() => format!("{head}: {}", c.text),
@@ -57,11 +64,15 @@ pub(super) fn played(
 /// destroys 3 minions of yours: ...".
 pub(super) fn destroyed(scene: &Scene, events: &[Event]) -> (Said, usize) {
     let w = &scene.words;
-    let Event::Destroyed { by, .. } = events[0] else {
+    let Event::Destroyed { by, source, .. } = events[0] else {
         unreachable!("called on a destruction")
     };
     let owner_of = |e: &Event| match e {
-        Event::Destroyed { card, by: b } if *b == by => Some(scene.before.controller(*card)),
+        Event::Destroyed {
+            card,
+            by: b,
+            source: s,
+        } if *b == by && *s == source => Some(scene.before.controller(*card)),
         _ => None,
     };
     let first = owner_of(&events[0]);
@@ -90,6 +101,15 @@ pub(super) fn destroyed(scene: &Scene, events: &[Event]) -> (Said, usize) {
         [Event::Destroyed { card, .. }] => Some(scene.before.owner(*card)).filter(|&o| o != by),
         _ => None,
     };
+    // A minion whose own ability destroys it (Hang in There) says so.
+    if let [Event::Destroyed { card, .. }] = &events[..run] {
+        if source == Some(*card) {
+            let at =
+                base_then(scene, *card).map_or(String::new(), |b| format!(" at {}", w.card(b)));
+            let text = format!("{}{at} destroys itself.", w.card(*card));
+            return (say(Verbosity::Brief, sentence(&text), bases), run);
+        }
+    }
     let text = match names.as_slice() {
         [one] if owner == by => match owned_by_another {
             Some(o) => format!("{} {} {one}.", w.acts(by, "destroy"), w.possessive(o)),
@@ -103,33 +123,53 @@ pub(super) fn destroyed(scene: &Scene, events: &[Event]) -> (Said, usize) {
             and_list(&names)
         ),
     };
-    (say(Verbosity::Brief, text, bases), run)
+    (say(Verbosity::Brief, caused(w, source, &text), bases), run)
 }
 
-/// "Bot 2 destroys your Poison."
-pub(super) fn action_destroyed(scene: &Scene, card: Uid, by: PlayerId) -> Said {
+/// "Disenchant: Bot 2 destroys your Poison."; an Ongoing that ends itself says so:
+/// "Your Smoke Bomb on Shinobi at Tortuga destroys itself."
+pub(super) fn action_destroyed(
+    scene: &Scene,
+    card: Uid,
+    by: PlayerId,
+    source: Option<Uid>,
+) -> Said {
     let w = &scene.words;
-    say(
-        Verbosity::Brief,
-        format!("{} {}.", w.acts(by, "destroy"), w.owned_card(card, by)),
-        base_then(scene, card).into_iter().collect(),
-    )
+    let base = base_then(scene, card);
+    let text = if source == Some(card) {
+        let on = match scene.before.locate(card) {
+            Loc::OnMinion(b, m, _) => format!(
+                " on {} at {}",
+                w.owned_card(scene.before.bases[b].minions[m].card, scene.actor),
+                w.card(scene.before.bases[b].card)
+            ),
+            Loc::OnBase(b, _) => format!(" at {}", w.card(scene.before.bases[b].card)),
+            _ => String::new(),
+        };
+        sentence(&format!("{}{on} destroys itself.", w.card(card)))
+    } else {
+        caused(
+            w,
+            source,
+            &format!("{} {}.", w.acts(by, "destroy"), w.owned_card(card, by)),
+        )
+    };
+    say(Verbosity::Brief, text, base.into_iter().collect())
 }
 
-/// "You move Bot 2's Scout from Tortuga to Jungle Oasis."
-pub(super) fn moved(scene: &Scene, card: Uid, from: Uid, to: Uid) -> Said {
+/// "Full Sail: you move Bot 2's Scout from Tortuga to Jungle Oasis."; moved by the
+/// ability of the base it goes to: "Mushroom Kingdom: Bot 2 moves your Archmage here
+/// from The Grey Opal."
+pub(super) fn moved(scene: &Scene, card: Uid, (from, to): (Uid, Uid), by: Option<Uid>) -> Said {
     let w = &scene.words;
-    say(
-        Verbosity::Brief,
-        format!(
-            "{} {} from {} to {}.",
-            w.acts(scene.actor, "move"),
-            w.owned_card(card, scene.actor),
-            w.card(from),
-            w.card(to)
-        ),
-        vec![from, to],
-    )
+    let moves = w.acts(scene.actor, "move");
+    let minion = w.owned_card(card, scene.actor);
+    let text = if by == Some(to) {
+        format!("{moves} {minion} here from {}.", w.card(from))
+    } else {
+        format!("{moves} {minion} from {} to {}.", w.card(from), w.card(to))
+    };
+    say(Verbosity::Brief, caused(w, by, &text), vec![from, to])
 }
 
 /// "Bot 2 transfers Leaf Armor from your Pinkie to their Tinx."
@@ -163,25 +203,51 @@ fn named_apart(w: &Words, card: Uid, other: Uid, actor: PlayerId) -> String {
 /// What stopped an ability: the minion's own ability, a one-use shield, or an
 /// Ongoing protection (Wildlife Preserve) from another player's action. The
 /// protection is named first, then the protected minion, then what it stopped.
-pub(super) fn prevented(scene: &Scene, card: Uid, by: Uid) -> Said {
+pub(super) fn prevented(scene: &Scene, card: Uid, by: Uid, stopped: Option<Uid>) -> Said {
     let w = &scene.words;
     let target = w.owned_card(card, scene.actor);
-    let text = if card == by {
-        format!(
-            "{} cannot be destroyed: its own ability.",
-            sentence(&target)
+    // The stopped ability is the cause first, unless it is the protection itself.
+    let (head, text) = if card == by {
+        (
+            stopped,
+            format!("{target} cannot be destroyed, by its own ability."),
         )
     } else if attached_to(scene, by) == Some(card)
         || scene.before.controller(by) == scene.before.controller(card)
     {
-        format!("{} protects {target}.", w.card(by))
+        (
+            stopped.filter(|&s| s != by),
+            format!("{} protects {target}.", w.card(by)),
+        )
     } else {
+        // `by` is the ability stopped: "Broadside: Wildlife Preserve protects ...".
         match protection(scene, card) {
-            Some(p) => format!("{} protects {target} from {}.", w.card(p), w.card(by)),
-            None => format!("{} is protected from {}.", sentence(&target), w.card(by)),
+            Some(p) => (Some(by), format!("{} protects {target}.", w.card(p))),
+            None => (Some(by), format!("{target} is protected.")),
         }
     };
-    say(Verbosity::Brief, text, vec![])
+    say(Verbosity::Brief, caused(w, head, &text), vec![])
+}
+
+/// "Seeing Stars: The House of Nine Lives replaces the destruction of Muffin."; "Natural
+/// Selection: Buccaneer's own ability replaces its destruction."
+pub(super) fn destruction_replaced(
+    scene: &Scene,
+    card: Uid,
+    by: Option<Uid>,
+    stopped: Uid,
+) -> Said {
+    let w = &scene.words;
+    let target = w.owned_card(card, scene.actor);
+    let text = match by {
+        Some(b) if b == card => format!("{target}'s own ability replaces its destruction."),
+        Some(b) => format!("{} replaces the destruction of {target}.", w.card(b)),
+        None => format!(
+            "several abilities could replace the destruction of {target}; {} picks one.",
+            w.player(scene.before.turn.player)
+        ),
+    };
+    say(Verbosity::Brief, caused(w, Some(stopped), &text), vec![])
 }
 
 /// The minion a card was attached to before the batch.

@@ -129,21 +129,31 @@ fn cleared(scene: &Scene, events: &[Event], base: Uid) -> Option<Said> {
     ))
 }
 
-/// "b21 Tortuga replaces Jungle Oasis, breakpoint 21."
-pub(super) fn replaced(scene: &Scene, old: Uid, new: Option<Uid>) -> Said {
+/// "b21 Tortuga replaces Jungle Oasis." (its code is its breakpoint; "Tortuga replaces
+/// Jungle Oasis, breakpoint 21." without codes); swapped by a card: "Terraforming: b21
+/// Tortuga replaces Jungle Oasis; Jungle Oasis is shuffled into the base deck."
+pub(super) fn replaced(scene: &Scene, old: Uid, new: Option<Uid>, by: Option<Uid>) -> Said {
     let w = &scene.words;
     let text = match new {
         Some(new) => {
-            let bp = w.game.def(new).base().map_or(0, |b| b.breakpoint);
+            let shuffled = if by.is_some() {
+                format!("; {} is shuffled into the base deck", w.card(old))
+            } else {
+                String::new()
+            };
+            // "b21 Tortuga replaces Jungle Oasis": the code says the breakpoint.
+            let bp = w
+                .breakpoint_words(new)
+                .map_or(String::new(), |bp| format!(", {bp}"));
             format!(
-                "{} replaces {}, breakpoint {bp}.",
+                "{} replaces {}{bp}{shuffled}.",
                 w.labelled_base(new),
                 w.card(old)
             )
         }
         None => format!("{} is gone and no base replaces it.", w.card(old)),
     };
-    say(Verbosity::Brief, text, vec![])
+    say(Verbosity::Brief, super::caused(w, by, &text), vec![])
 }
 
 /// "Idaho Smith: Temple of Goju comes into play as an additional base, breakpoint 18."
@@ -175,12 +185,33 @@ pub(super) fn base_to_bottom(w: &Words, player: PlayerId, by: Option<Uid>) -> Sa
     )
 }
 
-/// "Revealed from the base deck: Tortuga."
-pub(super) fn base_revealed(w: &Words, base: Uid) -> Said {
-    say(
-        Verbosity::Brief,
-        format!("Revealed from the base deck: {}.", w.card(base)),
-        vec![],
+/// "Lost City: Tortuga is revealed from the base deck."
+pub(super) fn base_revealed(w: &Words, base: Uid, by: Option<Uid>) -> Said {
+    let text = format!("{} is revealed from the base deck.", w.card(base));
+    say(Verbosity::Brief, super::caused(w, by, &text), vec![])
+}
+
+/// Bases one player put back on top of the base deck in a row, one line: "School of
+/// Wizardry: Bot 2 puts 3 bases back on top of the base deck in an order of their
+/// choice." Which bases, in which order, is theirs to know.
+pub(super) fn bases_to_top(w: &Words, events: &[Event]) -> (Said, usize) {
+    let first = &events[0];
+    let Event::BaseToTop { player, by } = *first else {
+        unreachable!("called on a base put on top")
+    };
+    let run = events.iter().take_while(|e| *e == first).count();
+    let bases = match run {
+        1 => "a base".to_string(),
+        n => count(n, "base"),
+    };
+    let text = format!(
+        "{} {bases} back on top of the base deck in an order of {} choice.",
+        w.acts(player, "put"),
+        super::own_possessive(w, player, player)
+    );
+    (
+        say(Verbosity::Brief, super::caused(w, by, &text), vec![]),
+        run,
     )
 }
 

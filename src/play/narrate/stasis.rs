@@ -44,21 +44,24 @@ pub(super) fn entered(
         Some(Zone::Discard) => " from the discard pile".into(),
         _ => String::new(),
     };
-    let why = if by == Some(card) {
-        String::new()
+    // A card that puts itself there is named first: "Lightning Strike goes into
+    // stasis with 2 stasis counters."
+    let text = if by == Some(card) || by.is_none() {
+        format!(
+            "{} goes{from} into stasis with {}.",
+            w.card(card),
+            counters(n)
+        )
     } else {
-        cause(w, by)
-    };
-    say(
-        Verbosity::Brief,
-        sentence(&format!(
-            "{why}{} {}{from} into stasis with {}.",
+        format!(
+            "{}{} {}{from} into stasis with {}.",
+            cause(w, by),
             does(w, owner, "put"),
             w.card(card),
             counters(n)
-        )),
-        vec![],
-    )
+        )
+    };
+    say(Verbosity::Brief, sentence(&text), vec![])
 }
 
 /// "Zany Prof: Ann removes a stasis counter from Future Almanac?; 2 left." The

@@ -27,9 +27,8 @@ impl Table {
                 self.wait_elsewhere(p);
                 return;
             }
-            if let Some(bot) = self.seats[p.ix()].bot.as_mut() {
-                let i = bot.choose(&SeatView::new(&self.game, p));
-                if let Err(e) = self.apply(p, i) {
+            if self.seats[p.ix()].bot.is_some() {
+                if let Err(e) = self.bot_answers(p) {
                     self.error(format!("A bot's answer was refused ({e}); the game stops."));
                     self.prompt = Prompt::Over;
                     return;
@@ -108,6 +107,35 @@ impl Table {
         }
     }
 
+    /// Lets the bot at `p` answer, and again while the same card asks it the same
+    /// question once more (each pick of an "any number": Lend a Hand), then narrates
+    /// it all as one batch, so repeated events are one line ("Lend a Hand: Bot 2
+    /// shuffles 10 cards from the discard pile into their deck").
+    fn bot_answers(&mut self, p: PlayerId) -> Result<(), crate::engine::AnswerError> {
+        let before = self.game.clone();
+        let mut events = Vec::new();
+        loop {
+            let asked = self.game.pending().map(|d| d.ask.clone());
+            let Some(bot) = self.seats[p.ix()].bot.as_mut() else {
+                break;
+            };
+            let i = bot.choose(&SeatView::new(&self.game, p));
+            events.extend(self.game.answer(i)?);
+            // Only options that exist are accepted, and no question has 4 billion.
+            self.answers.push(i as u32);
+            let again = self.game.pending().is_some_and(|d| {
+                d.player == p
+                    && matches!(d.ask, crate::engine::Ask::Choose { .. })
+                    && Some(&d.ask) == asked.as_ref()
+            });
+            if !again {
+                break;
+            }
+        }
+        self.narrate(&before, p, &events);
+        Ok(())
+    }
+
     /// Answers the pending question for `actor` and narrates what happened.
     pub(super) fn apply(
         &mut self,
@@ -144,11 +172,12 @@ impl Table {
         };
         let logged = narrate(&history, events, Verbosity::Normal);
         self.log.extend(logged);
-        self.keep_for_recap(before, events);
         for l in lines {
             self.last_narration.push(l.clone());
             self.push(LineKind::Narration, l);
         }
+        // After the batch's lines: the recap of a turn follows the last bot's draw.
+        self.keep_for_recap(before, events);
         let mut turn_ended = false;
         for e in events {
             match e {
