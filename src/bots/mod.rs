@@ -8,6 +8,7 @@ mod heuristic;
 pub mod memory;
 mod random;
 pub mod view;
+pub mod waste;
 
 pub use view::SeatView;
 
