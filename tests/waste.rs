@@ -28,9 +28,12 @@ fn position(hand: &str, own_action: &str, their_action: &str) -> GameState {
     GameState::from_position_ron(&text).unwrap()
 }
 
+/// Picks an option of the pending question by what it is.
+type Pick<'a> = &'a dyn Fn(&GameState, &Choice) -> bool;
+
 /// Answers each pending question with the first option `answers` accepts, in turn,
 /// the audit seeing every answer; returns player 0's tally.
-fn audit(mut game: GameState, answers: &[&dyn Fn(&GameState, &Choice) -> bool]) -> WasteTally {
+fn audit(mut game: GameState, answers: &[Pick]) -> WasteTally {
     let mut audit = Audit::new(game.players.len());
     for pick in answers {
         let d = game.pending().expect("a question to answer");

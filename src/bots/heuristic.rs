@@ -111,7 +111,7 @@ fn ranked(view: &SeatView, decision: &Decision, candidates: &[usize]) -> Vec<usi
         })
         .collect();
     // Stable: equals keep their order.
-    scored.sort_by(|a, b| b.0.cmp(&a.0));
+    scored.sort_by_key(|s| std::cmp::Reverse(s.0));
     scored.into_iter().map(|(_, i)| i).collect()
 }
 
