@@ -447,6 +447,7 @@ fn simulate(games: u64, seed: u64, players: usize, pool: Vec<String>) -> ExitCod
     let (mut turns, mut decisions) = (0u64, 0u64);
     let (mut most_in_a_turn, mut loop_seeds) = (0, Vec::new());
     let mut wins = vec![0u64; players];
+    let mut waste = smashup::bots::waste::WasteTally::default();
     for k in 0..games {
         let record = sim::random_config(seed + k, players, &pool)
             .map_err(|e| e.to_string())
@@ -460,6 +461,7 @@ fn simulate(games: u64, seed: u64, players: usize, pool: Vec<String>) -> ExitCod
                 if r.loops_stopped > 0 {
                     loop_seeds.push(seed + k);
                 }
+                r.waste.iter().for_each(|w| waste.merge(w));
             }
             Err(e) => {
                 eprintln!("Error: {e}");
@@ -482,8 +484,30 @@ fn simulate(games: u64, seed: u64, players: usize, pool: Vec<String>) -> ExitCod
         .map(|(i, w)| format!("seat {} won {w}", i + 1))
         .collect();
     out!("{}.", wins.join(", "));
+    waste_findings("random", &waste);
     loop_findings(most_in_a_turn, &loop_seeds);
     ExitCode::SUCCESS
+}
+
+/// A bot's wasted plays (see `smashup::bots::waste`): the rate, the two kinds, and
+/// the cards most often wasted, so that they can be looked into.
+fn waste_findings(bot: &str, waste: &smashup::bots::waste::WasteTally) {
+    out!(
+        "{bot}: wasted {} of {} plays, {:.2}%: {} did nothing, {} hurt only its own side.",
+        waste.wasted(),
+        waste.plays,
+        waste.rate() * 100.0,
+        waste.nothing,
+        waste.self_harm
+    );
+    let most = waste.most_wasted(10);
+    if !most.is_empty() {
+        let cards: Vec<String> = most
+            .iter()
+            .map(|(name, plays, wasted)| format!("{name} {wasted} of {plays}"))
+            .collect();
+        out!("{bot}, most wasted: {}.", cards.join("; "));
+    }
 }
 
 /// The most decisions in one turn, and each game in which the engine's loop valve
@@ -534,6 +558,17 @@ fn bot_match(bots: &[String], games: u64, seed: u64, pool: Vec<String>, json: bo
             b.median_ms,
             b.p95_ms
         );
+    }
+    // One report per kind of bot: two seats of the same kind are counted together.
+    let mut kinds: Vec<(&str, smashup::bots::waste::WasteTally)> = Vec::new();
+    for b in &report.bots {
+        match kinds.iter_mut().find(|(name, _)| *name == b.bot) {
+            Some((_, tally)) => tally.merge(&b.waste),
+            None => kinds.push((&b.bot, b.waste.clone())),
+        }
+    }
+    for (name, tally) in &kinds {
+        waste_findings(name, tally);
     }
     loop_findings(report.most_in_a_turn, &report.loop_seeds);
     ExitCode::SUCCESS

@@ -2,6 +2,7 @@
 //! per seat, seeded from the game's seed, so a game is fully determined by its seed),
 //! and matches between bots with win rates, confidence intervals and decision times.
 
+use crate::bots::waste::{Audit, WasteTally};
 use crate::bots::{Bot, BotKind, SeatView};
 use crate::cards::model::Faction;
 use crate::engine::defs::defs;
@@ -30,6 +31,8 @@ pub struct GameRecord {
     /// [`crate::engine::flow::TURN_DECISION_LIMIT`]): a finding, since no bot should
     /// take a loop that far.
     pub loops_stopped: u32,
+    /// Per seat, its plays and the wasted ones among them (see [`crate::bots::waste`]).
+    pub waste: Vec<WasteTally>,
 }
 
 /// True when every card of the faction has its ability in the effect language (or
@@ -110,6 +113,7 @@ pub fn play(
     let mut decisions = 0;
     let mut seat_ms = vec![Vec::new(); seats.len()];
     let (mut most_in_a_turn, mut loops_stopped) = (0, 0);
+    let mut audit = Audit::new(seats.len());
     while let Some(d) = game.pending() {
         if game.turn.number > TURN_LIMIT {
             return Err(format!(
@@ -121,7 +125,9 @@ pub fn play(
         let clock = std::time::Instant::now();
         let i = seats[seat.ix()].choose(&SeatView::new(&game, seat));
         seat_ms[seat.ix()].push(clock.elapsed().as_secs_f64() * 1000.0);
+        audit.before(&game, i);
         let events = game.answer(i).map_err(|e| e.to_string())?;
+        audit.after(&game, &events);
         decisions += 1;
         most_in_a_turn = most_in_a_turn.max(game.turn.decisions);
         loops_stopped += events
@@ -138,6 +144,7 @@ pub fn play(
         seat_ms,
         most_in_a_turn,
         loops_stopped,
+        waste: audit.seats,
     })
 }
 
@@ -158,6 +165,10 @@ pub struct BotResult {
     pub median_ms: f64,
     /// 95th percentile time of one decision, in milliseconds.
     pub p95_ms: f64,
+    /// The share of its plays that were wasted (see [`crate::bots::waste`]).
+    pub wasted_rate: f64,
+    /// Its plays, the wasted ones, and both by card.
+    pub waste: WasteTally,
 }
 
 /// A match between bots: each game seats them in rotation, so every bot plays every seat.
@@ -188,6 +199,7 @@ pub fn run_match(
     let n = names.len();
     let mut wins = vec![0u64; n];
     let mut times: Vec<Vec<f64>> = vec![Vec::new(); n];
+    let mut waste = vec![WasteTally::default(); n];
     let (mut turns, mut decisions) = (0u64, 0u64);
     let (mut most_in_a_turn, mut loop_seeds) = (0, Vec::new());
     let start = std::time::Instant::now();
@@ -213,6 +225,9 @@ pub fn run_match(
         for (s, t) in record.seat_ms.iter().enumerate() {
             times[who[s]].extend(t);
         }
+        for (s, w) in record.waste.iter().enumerate() {
+            waste[who[s]].merge(w);
+        }
         wins[who[record.winner as usize]] += 1;
         turns += record.turns as u64;
         decisions += record.decisions;
@@ -236,6 +251,8 @@ pub fn run_match(
                 ci95,
                 median_ms,
                 p95_ms,
+                wasted_rate: waste[i].rate(),
+                waste: waste[i].clone(),
             }
         })
         .collect();

@@ -1,7 +1,8 @@
 //! The heuristic bot plays its own cards sensibly: a shield goes on its own minion, a
 //! card that empties a base is aimed where others lead, and an action-destroyer hits
 //! someone else's action. Each position gives the bot one card in hand; the last ones
-//! put it before a base's or a minion's question (Jungle Camp, Kickboxbro, Building Rooftop).
+//! put it before a base's or a minion's question (Jungle Camp, Kickboxbro, Building Rooftop);
+//! and it keeps a card whose every outcome would be a wasted play (Disenchant, Dinghy).
 
 use smashup::bots::{Bot, BotKind, SeatView};
 use smashup::engine::{Choice, GameState, PlayTo};
@@ -240,4 +241,24 @@ fn a_card_played_only_through_its_special_is_not_put_into_stasis() {
     let cannon = game.players[0].hand[1];
     assert_eq!(game.def(cannon).id(), "pirates.cannon");
     assert_eq!(bot_choice(&game), Choice::Card(cannon));
+}
+
+#[test]
+fn disenchant_is_kept_when_only_its_own_actions_are_in_play() {
+    // Destroying its own Jammed Signal would be its only outcome: a wasted play.
+    let game = position(
+        ["pirates", "tricksters"],
+        "tricksters.disenchant",
+        r#"(card: "aliens.jammed_signal", owner: 0)"#,
+        "",
+    );
+    assert_eq!(bot_choice(&game), Choice::EndTurn);
+}
+
+#[test]
+fn dinghy_is_kept_when_no_move_is_worth_it() {
+    // Its Pirate King leads where it is: moving it would only lose that lead, and
+    // moving nothing is a wasted play.
+    let game = position(["pirates", "tricksters"], "pirates.dinghy", "", "");
+    assert_eq!(bot_choice(&game), Choice::EndTurn);
 }

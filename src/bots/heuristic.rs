@@ -2,15 +2,95 @@
 //! best, the first of equals. It plays minions where it can win a base, breaks a base
 //! only when it leads there, avoids breaking bases for others, aims destroy, move and
 //! return effects at the strongest enemy minions and discards its weakest cards.
+//! Before a play or a card's question it looks one play ahead ([`super::ahead`]) and
+//! passes over an answer that would be a wasted play ([`super::waste`]).
 
+use super::ahead;
 use super::view::SeatView;
+use super::waste::Verdict;
 use crate::cards::model::{Kind, MinionOwner, PlayTarget};
 use crate::engine::effect::Purpose;
 use crate::engine::{Ask, Choice, Decision, PlayTo, PlayerId, Uid};
 
-/// The index of the best-scoring option among `candidates` (indices into the
-/// options), the first of equals.
+/// How deep the bot looks ahead: its own questions inside an imagined resolution are
+/// answered with a look of their own, one level down; deeper, by score alone.
+const LOOK_DEPTH: u8 = 2;
+
+/// The index of the option to take among `candidates` (indices into the options):
+/// the best-scoring one, the first of equals, unless looking ahead shows it wasted
+/// (see [`choose_looking`]).
 pub(super) fn choose(view: &SeatView, decision: &Decision, candidates: &[usize]) -> usize {
+    choose_looking(view, decision, candidates, 0)
+}
+
+/// The best-scoring option, looked at one play ahead ([`ahead::judge`]). A play (a
+/// card, a Special, a Talent) that would be wasted is passed over for the next best,
+/// down to ending the turn or passing. Inside a resolution, the best answer stays
+/// unless it is wasted while another answer is useful, or it only hurts the bot's
+/// own side while it may decline.
+fn choose_looking(view: &SeatView, decision: &Decision, candidates: &[usize], depth: u8) -> usize {
+    let order = ranked(view, decision, candidates);
+    let first = order.first().copied().unwrap_or(0);
+    if depth >= LOOK_DEPTH || order.len() < 2 {
+        return first;
+    }
+    let judge = |i: usize| -> Option<Verdict> {
+        let source = resolving_card(decision, &decision.options[i])?;
+        // A minion played onto a base stays there: useful without a look.
+        if let Choice::Play {
+            to: Some(PlayTo::Base(_)),
+            ..
+        } = decision.options[i]
+        {
+            if view
+                .def(source)
+                .is_some_and(|d| d.card().is_some_and(|c| c.is_minion()))
+            {
+                return Some(Verdict::Useful);
+            }
+        }
+        let mut answer = |v: &SeatView, d: &Decision| {
+            let all: Vec<usize> = (0..d.options.len()).collect();
+            if v.seat() == view.seat() {
+                choose_looking(v, d, &all, depth + 1)
+            } else {
+                ranked(v, d, &all).first().copied().unwrap_or(0)
+            }
+        };
+        Some(ahead::judge(view, i, source, &mut answer))
+    };
+    if is_turn_level(&decision.ask) {
+        for &i in &order {
+            match judge(i) {
+                None | Some(Verdict::Useful) => return i,
+                Some(_) => {}
+            }
+        }
+        return first;
+    }
+    let Some(top) = judge(first) else {
+        return first;
+    };
+    if top == Verdict::Useful {
+        return first;
+    }
+    let declines = |i: &usize| is_decline(&decision.options[*i]);
+    if let Some(&useful) = order
+        .iter()
+        .skip(1)
+        .filter(|i| !declines(i))
+        .find(|&&i| judge(i) == Some(Verdict::Useful))
+    {
+        return useful;
+    }
+    match order.iter().find(|i| declines(i)) {
+        Some(&decline) if top == Verdict::SelfHarm => decline,
+        _ => first,
+    }
+}
+
+/// The candidates, best score first (the first of equals first).
+fn ranked(view: &SeatView, decision: &Decision, candidates: &[usize]) -> Vec<usize> {
     // A move of this seat's own minions to one place the card names (Rick Roll, Tour
     // Bus, Palooza, Idaho Smith) gathers them there: moving the strongest is then good,
     // not a loss. Moves to "some other base" (Full Sail) keep the old caution.
@@ -20,17 +100,59 @@ pub(super) fn choose(view: &SeatView, decision: &Decision, candidates: &[usize])
             Choice::Card(c) => view.table_controller(*c) == Some(view.seat()),
             _ => true,
         });
-    let mut best = (i64::MIN, candidates.first().copied().unwrap_or(0));
-    for &i in candidates {
-        let score = match &decision.options[i] {
-            Choice::Card(c) if gather => 5 + view.power(*c) as i64,
-            option => score(view, &decision.ask, option),
-        };
-        if score > best.0 {
-            best = (score, i);
-        }
+    let mut scored: Vec<(i64, usize)> = candidates
+        .iter()
+        .map(|&i| {
+            let score = match &decision.options[i] {
+                Choice::Card(c) if gather => 5 + view.power(*c) as i64,
+                option => score(view, &decision.ask, option),
+            };
+            (score, i)
+        })
+        .collect();
+    // Stable: equals keep their order.
+    scored.sort_by_key(|s| std::cmp::Reverse(s.0));
+    scored.into_iter().map(|(_, i)| i).collect()
+}
+
+/// True for a question between plays (the main one, an extra play now, a round of
+/// Specials), where what is chosen is a play.
+fn is_turn_level(ask: &Ask) -> bool {
+    matches!(
+        ask,
+        Ask::Main | Ask::ExtraNow | Ask::BeforeScoring { .. } | Ask::AfterScoring { .. }
+    )
+}
+
+/// True for an answer that declines: end the turn, pass, no, done.
+fn is_decline(option: &Choice) -> bool {
+    matches!(
+        option,
+        Choice::EndTurn | Choice::Pass | Choice::No | Choice::Done
+    )
+}
+
+/// The card whose resolution answering `option` starts or goes on with: the card
+/// played or used at a question between plays, the card asking in a card's question.
+/// None for a decline and for questions not looked ahead at (windows, orders,
+/// discards).
+fn resolving_card(decision: &Decision, option: &Choice) -> Option<Uid> {
+    if is_decline(option) {
+        return None;
     }
-    best.1
+    match (&decision.ask, option) {
+        (ask, Choice::Play { card, .. } | Choice::Use { card, .. }) if is_turn_level(ask) => {
+            Some(*card)
+        }
+        (
+            Ask::Choose { source, .. }
+            | Ask::May { source }
+            | Ask::ChooseOne { source }
+            | Ask::ChooseNumber { source },
+            _,
+        ) => Some(*source),
+        _ => None,
+    }
 }
 
 fn score(view: &SeatView, ask: &Ask, option: &Choice) -> i64 {

@@ -4,10 +4,12 @@
 //! any legal option and is there for testing and for a gentle game; the search bot
 //! (levels easy, normal, hard) thinks ahead over worlds re-dealt from its view.
 
+mod ahead;
 mod heuristic;
 pub mod memory;
 mod random;
 pub mod view;
+pub mod waste;
 
 pub use view::SeatView;
 

@@ -1,0 +1,440 @@
+//! Wasted plays: a card played or an ability used by choice whose resolution changed
+//! nothing, or hurt only the side of the player who made it (Disenchant destroying
+//! one's own action, Full Sail moving nothing). `simulate` counts them per bot, and
+//! the heuristic bot judges a play it imagines with the same rule, so as not to make
+//! one.
+//!
+//! A play is an answer `Play` or `Use` (a card played, a Special or Talent used). Its
+//! resolution is every event from that answer until the game next asks a turn-level
+//! question (the main question, an extra play to use now, a scoring round, which
+//! base scores, a discard down to ten, a pause) with no more work on its stack than
+//! when the play began, or the game ends: its choices, the abilities it triggered and
+//! their windows included. A play made inside another's resolution (an extra play
+//! offered at once) is also part of the outer one.
+//!
+//! Each event counts for the player who made the play (P) as a gain, a harm or
+//! neither, by whose the card it touches is (its controller when the play began if it
+//! was on the table, else its owner); see [`effect_of`]. The played card's own going
+//! and coming (played, used, to the discard pile) counts as neither, but a card that
+//! came into play and stays there (a minion on a base, an Ongoing action, a card in
+//! stasis) is a gain, and so is a bar on another player's actions (Mark of Sleep; a
+//! harm on P's own). A play with no gain is wasted: a *nothing* play when it has no
+//! harm either, a *self-harm* play otherwise.
+
+use crate::engine::board::Loc;
+use crate::engine::state::Lasting;
+use crate::engine::{Ask, Choice, Event, GameState, PlayerId, Uid};
+use std::collections::BTreeMap;
+
+/// How a play's resolution went for the player who made it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// Something changed in the player's favour (or against another player).
+    Useful,
+    /// Nothing changed but the card itself going to the discard pile.
+    Nothing,
+    /// Only the player's own side lost something, or only others gained.
+    SelfHarm,
+}
+
+impl Verdict {
+    /// True for a wasted play: nothing, or harm only to its own side.
+    pub fn wasted(self) -> bool {
+        self != Verdict::Useful
+    }
+}
+
+/// What one event means for the player who made the play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Effect {
+    /// Good for the player, or bad for another.
+    Gain,
+    /// Bad only for the player's own side, or good for another.
+    Harm,
+    /// No change to anyone's position (information, bookkeeping).
+    Neither,
+}
+
+/// A play being resolved: who made it, with which card, and what its events did.
+#[derive(Debug, Clone)]
+pub struct OpenPlay {
+    /// The player who made the play.
+    pub player: PlayerId,
+    /// The card played or used.
+    pub card: Uid,
+    /// Depth of the engine's stack when the play began.
+    depth: usize,
+    /// Where the card was when the play began.
+    was: Place,
+    /// Controller of every card on the table when the play began.
+    controllers: Vec<(Uid, PlayerId)>,
+    /// The players barred from playing actions for a while when the play began.
+    barred: Vec<Lasting>,
+    gain: bool,
+    harm: bool,
+}
+
+impl OpenPlay {
+    /// The play the answer `option` to `game`'s pending question starts, if it is one
+    /// (a card played or a Special or Talent used); call before answering.
+    pub fn start(game: &GameState, option: &Choice) -> Option<OpenPlay> {
+        let player = game.pending()?.player;
+        match option {
+            Choice::Play { card, .. } | Choice::Use { card, .. } => {
+                Some(OpenPlay::from_here(game, player, *card))
+            }
+            _ => None,
+        }
+    }
+
+    /// The rest of a resolution from the pending question on, judged for `player` with
+    /// `card` as the card resolving (the card played, or the one whose ability asks):
+    /// what the heuristic bot imagines before it answers.
+    pub fn from_here(game: &GameState, player: PlayerId, card: Uid) -> OpenPlay {
+        let controllers = game
+            .bases
+            .iter()
+            .flat_map(|b| {
+                let minions = b.minions.iter().flat_map(|m| {
+                    std::iter::once((m.card, m.controller))
+                        .chain(m.attached.iter().map(|a| (a.card, a.controller)))
+                });
+                minions.chain(b.actions.iter().map(|a| (a.card, a.controller)))
+            })
+            .collect();
+        OpenPlay {
+            player,
+            card,
+            depth: game.stack.len(),
+            was: Place::of(game, card),
+            controllers,
+            barred: barred(game),
+            gain: false,
+            harm: false,
+        }
+    }
+
+    /// Counts the events one answer of its resolution produced.
+    pub fn see(&mut self, game: &GameState, events: &[Event]) {
+        for e in events {
+            match effect_of(self, game, e) {
+                Effect::Gain => self.gain = true,
+                Effect::Harm => self.harm = true,
+                Effect::Neither => {}
+            }
+        }
+    }
+
+    /// True once the play has resolved (see the module's first lines).
+    pub fn resolved(&self, game: &GameState) -> bool {
+        let Some(d) = game.pending() else {
+            return true;
+        };
+        let turn_level = matches!(
+            d.ask,
+            Ask::Main
+                | Ask::ExtraNow
+                | Ask::BeforeScoring { .. }
+                | Ask::AfterScoring { .. }
+                | Ask::ScoreWhich
+                | Ask::DiscardToTen
+                | Ask::Paused { .. }
+                | Ask::Mulligan
+        );
+        turn_level && game.stack.len() <= self.depth
+    }
+
+    /// The verdict on the play once resolved, `game` being the game then.
+    pub fn verdict(&self, game: &GameState) -> Verdict {
+        let now = Place::of(game, self.card);
+        let came_into_play = now != Place::Out && now != self.was;
+        // A bar on playing actions tells no event (Mark of Sleep): read from the table.
+        let (mut gain, mut harm) = (self.gain, self.harm);
+        for bar in barred(game).iter().filter(|b| !self.barred.contains(b)) {
+            match bar {
+                Lasting::NoActions { player } | Lasting::NoActionsOnTurn { player, .. } => {
+                    gain |= *player != self.player;
+                    harm |= *player == self.player;
+                }
+                _ => {}
+            }
+        }
+        if gain || came_into_play {
+            Verdict::Useful
+        } else if harm {
+            Verdict::SelfHarm
+        } else {
+            Verdict::Nothing
+        }
+    }
+
+    /// Whose a card is for this play: its controller when the play began if it was
+    /// on the table then, else its owner.
+    fn side(&self, game: &GameState, card: Uid) -> PlayerId {
+        self.controllers
+            .iter()
+            .find(|(c, _)| *c == card)
+            .map_or_else(|| game.owner(card), |&(_, p)| p)
+    }
+
+    /// True when the card was on the table when the play began.
+    fn was_on_table(&self, card: Uid) -> bool {
+        self.controllers.iter().any(|(c, _)| *c == card)
+    }
+}
+
+/// The lasting effects that bar a player from playing actions.
+fn barred(game: &GameState) -> Vec<Lasting> {
+    game.lasting
+        .iter()
+        .map(|l| &l.what)
+        .filter(|w| {
+            matches!(
+                w,
+                Lasting::NoActions { .. } | Lasting::NoActionsOnTurn { .. }
+            )
+        })
+        .cloned()
+        .collect()
+}
+
+/// Where a card is, as far as staying in play goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Place {
+    /// A minion, or an action on a base or a minion.
+    Table,
+    /// In stasis in front of its owner.
+    Stasis,
+    /// Stored face down under a card.
+    Stored,
+    /// Out of play: a hand, a deck, a discard pile, resolving.
+    Out,
+}
+
+impl Place {
+    fn of(game: &GameState, card: Uid) -> Place {
+        match game.locate(card) {
+            Loc::Minion(..) | Loc::OnBase(..) | Loc::OnMinion(..) => Place::Table,
+            Loc::Stasis(_) => Place::Stasis,
+            Loc::Stored(_) => Place::Stored,
+            _ => Place::Out,
+        }
+    }
+}
+
+/// What an event of a play's resolution means for the player who made it:
+///
+/// - gain when P draws, gains VP, gains an extra play (now or next turn), takes
+///   control of another's minion, plays another card, or wins; when another player discards
+///   or loses a card from the table (destroyed, returned, shuffled or placed away);
+///   for a minion's power or counters up on P's side or down on another's; for stasis
+///   counters down on P's card or up on another's; for any move of a minion, transfer
+///   of an action, card into stasis, change of breakpoint or of bases; for a card of
+///   P's out of play placed elsewhere (to hand, deck or stored) or another's placed
+///   anywhere but their hand;
+/// - harm for the mirror image of each: P's own cards destroyed, returned, discarded
+///   or placed away from the table, P's own minions weakened, another player drawing,
+///   gaining VP or plays, taking control, playing a card, or winning;
+/// - neither for the play's card itself, reveals, looks at a hand, shuffles, names,
+///   passes, a stopped ability, phases and turns.
+pub fn effect_of(play: &OpenPlay, game: &GameState, event: &Event) -> Effect {
+    use Effect::{Gain, Harm, Neither};
+    let me = play.player;
+    let mine = |card: Uid| play.side(game, card) == me;
+    // Good when it is P, bad when another player.
+    let for_me = |p: PlayerId| if p == me { Gain } else { Harm };
+    let against_me = |p: PlayerId| if p == me { Harm } else { Gain };
+    // A loss of `card`: bad when P's, good when another's.
+    let loss = |card: Uid| if mine(card) { Harm } else { Gain };
+    // A change of `amount` to `card`: good up on P's side or down on another's.
+    let boost = |card: Uid, amount: i32| match amount.signum() * if mine(card) { 1 } else { -1 } {
+        1 => Gain,
+        -1 => Harm,
+        _ => Neither,
+    };
+    match event {
+        Event::Played { card, .. } | Event::Used { card, .. } if *card == play.card => Neither,
+        Event::Played { player, .. } => for_me(*player),
+        // The card itself leaving: a cost when it was in play (Chestbreaker), else
+        // only its own going (a standard action to the discard pile).
+        Event::Destroyed { card, .. }
+        | Event::ActionDestroyed { card, .. }
+        | Event::Returned { card }
+        | Event::ShuffledIntoDeck { card }
+        | Event::Placed { card, .. }
+            if *card == play.card =>
+        {
+            if play.was != Place::Out {
+                Harm
+            } else {
+                Neither
+            }
+        }
+        Event::Destroyed { card, .. }
+        | Event::ActionDestroyed { card, .. }
+        | Event::Returned { card }
+        | Event::ShuffledIntoDeck { card }
+        | Event::DiscardedFromStasis { card, .. } => loss(*card),
+        Event::Placed { card, .. } if play.was_on_table(*card) => loss(*card),
+        Event::Placed {
+            card,
+            to: crate::engine::events::Zone::Hand,
+            ..
+        } => for_me(play.side(game, *card)),
+        Event::Placed { .. } => Gain,
+        Event::Drew { player, .. }
+        | Event::GainedVp { player, .. }
+        | Event::ExtraPlay { player, .. }
+        | Event::ExtraPlayNextTurn { player, .. }
+        | Event::OthersPowerWhereAction { player, .. }
+        | Event::GameOver { winner: player } => for_me(*player),
+        Event::Discarded { player, .. } => against_me(*player),
+        // Taking control of a minion one already controls changes nothing.
+        Event::ControlChanged {
+            card,
+            player,
+            by: Some(_),
+        } if play.side(game, *card) != *player => for_me(*player),
+        Event::PowerChanged { card, amount, .. } | Event::CountersChanged { card, amount, .. } => {
+            boost(*card, *amount)
+        }
+        Event::StasisCountersChanged { card, amount, .. } => boost(*card, -*amount),
+        Event::EndOfTurnScheduled { card: Some(c), .. } => loss(*c),
+        Event::Moved { .. }
+        | Event::Transferred { .. }
+        | Event::EnteredStasis { .. }
+        | Event::BreakpointChanged { .. }
+        | Event::EndOfTurnScheduled { .. }
+        | Event::BaseScored { .. }
+        | Event::BaseReplaced { .. }
+        | Event::BaseDestroyed { .. }
+        | Event::BaseAdded { .. }
+        | Event::BaseToBottom { .. }
+        | Event::BaseDiscarded { .. } => Gain,
+        Event::TurnStarted { .. }
+        | Event::PhaseStarted { .. }
+        | Event::Mulligan { .. }
+        | Event::Used { .. }
+        | Event::Revealed { .. }
+        | Event::LookedAtHand { .. }
+        | Event::Shuffled { .. }
+        | Event::ScoringBase { .. }
+        | Event::Prevented { .. }
+        | Event::Named { .. }
+        | Event::Passed { .. }
+        | Event::ControlChanged { .. }
+        | Event::BaseRevealed { .. }
+        | Event::LoopStopped { .. }
+        | Event::RevealedFromTop { .. }
+        | Event::ShuffledBack { .. }
+        | Event::PowerNamed { .. } => Neither,
+    }
+}
+
+/// One seat's plays over one game or many: how many, how many wasted, and by card.
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize)]
+pub struct WasteTally {
+    /// Plays made (cards played, Specials and Talents used).
+    pub plays: u64,
+    /// Plays that changed nothing.
+    pub nothing: u64,
+    /// Plays that hurt only the player's own side.
+    pub self_harm: u64,
+    /// By card name: (plays, wasted plays).
+    pub cards: BTreeMap<String, (u64, u64)>,
+}
+
+impl WasteTally {
+    /// Wasted plays: nothing plus self-harm.
+    pub fn wasted(&self) -> u64 {
+        self.nothing + self.self_harm
+    }
+
+    /// The wasted share of the plays, from 0 to 1.
+    pub fn rate(&self) -> f64 {
+        self.wasted() as f64 / self.plays.max(1) as f64
+    }
+
+    /// Counts one play with its verdict.
+    pub fn add(&mut self, card: &str, verdict: Verdict) {
+        self.plays += 1;
+        match verdict {
+            Verdict::Useful => {}
+            Verdict::Nothing => self.nothing += 1,
+            Verdict::SelfHarm => self.self_harm += 1,
+        }
+        let entry = self.cards.entry(card.to_string()).or_default();
+        entry.0 += 1;
+        entry.1 += u64::from(verdict.wasted());
+    }
+
+    /// Adds another tally's counts to this one.
+    pub fn merge(&mut self, other: &WasteTally) {
+        self.plays += other.plays;
+        self.nothing += other.nothing;
+        self.self_harm += other.self_harm;
+        for (name, (plays, wasted)) in &other.cards {
+            let entry = self.cards.entry(name.clone()).or_default();
+            entry.0 += plays;
+            entry.1 += wasted;
+        }
+    }
+
+    /// The cards most often wasted, most first (then by name): (name, plays, wasted).
+    pub fn most_wasted(&self, how_many: usize) -> Vec<(String, u64, u64)> {
+        let mut cards: Vec<(String, u64, u64)> = self
+            .cards
+            .iter()
+            .filter(|(_, (_, wasted))| *wasted > 0)
+            .map(|(name, (plays, wasted))| (name.clone(), *plays, *wasted))
+            .collect();
+        cards.sort_by(|a, b| b.2.cmp(&a.2).then_with(|| a.0.cmp(&b.0)));
+        cards.truncate(how_many);
+        cards
+    }
+}
+
+/// Every play of a game, followed answer by answer: call [`Audit::before`] with the
+/// answer about to be given, then [`Audit::after`] with the events it produced.
+#[derive(Debug, Clone, Default)]
+pub struct Audit {
+    open: Vec<OpenPlay>,
+    /// Per seat, its plays so far.
+    pub seats: Vec<WasteTally>,
+}
+
+impl Audit {
+    /// An audit for a game of `players` seats.
+    pub fn new(players: usize) -> Audit {
+        Audit {
+            open: Vec::new(),
+            seats: vec![WasteTally::default(); players],
+        }
+    }
+
+    /// Notes the answer about to be given (option `index` of the pending question).
+    pub fn before(&mut self, game: &GameState, index: usize) {
+        let play = game
+            .pending()
+            .and_then(|d| d.options.get(index))
+            .and_then(|o| OpenPlay::start(game, o));
+        self.open.extend(play);
+    }
+
+    /// Counts the events of the answer just given, and judges each play it finished.
+    pub fn after(&mut self, game: &GameState, events: &[Event]) {
+        for play in &mut self.open {
+            play.see(game, events);
+        }
+        while let Some(play) = self.open.last() {
+            if !play.resolved(game) {
+                break;
+            }
+            let seat = play.player.ix();
+            if let Some(tally) = self.seats.get_mut(seat) {
+                tally.add(game.def(play.card).name(), play.verdict(game));
+            }
+            self.open.pop();
+        }
+    }
+}
