@@ -259,8 +259,8 @@ pub fn effect_of(play: &OpenPlay, game: &GameState, event: &Event) -> Effect {
         // only its own going (a standard action to the discard pile).
         Event::Destroyed { card, .. }
         | Event::ActionDestroyed { card, .. }
-        | Event::Returned { card }
-        | Event::ShuffledIntoDeck { card }
+        | Event::Returned { card, .. }
+        | Event::ShuffledIntoDeck { card, .. }
         | Event::Placed { card, .. }
             if *card == play.card =>
         {
@@ -272,8 +272,8 @@ pub fn effect_of(play: &OpenPlay, game: &GameState, event: &Event) -> Effect {
         }
         Event::Destroyed { card, .. }
         | Event::ActionDestroyed { card, .. }
-        | Event::Returned { card }
-        | Event::ShuffledIntoDeck { card }
+        | Event::Returned { card, .. }
+        | Event::ShuffledIntoDeck { card, .. }
         | Event::DiscardedFromStasis { card, .. } => loss(*card),
         Event::Placed { card, .. } if play.was_on_table(*card) => loss(*card),
         Event::Placed {
@@ -310,6 +310,7 @@ pub fn effect_of(play: &OpenPlay, game: &GameState, event: &Event) -> Effect {
         | Event::BaseDestroyed { .. }
         | Event::BaseAdded { .. }
         | Event::BaseToBottom { .. }
+        | Event::BaseToTop { .. }
         | Event::BaseDiscarded { .. } => Gain,
         Event::TurnStarted { .. }
         | Event::PhaseStarted { .. }
@@ -327,7 +328,13 @@ pub fn effect_of(play: &OpenPlay, game: &GameState, event: &Event) -> Effect {
         | Event::LoopStopped { .. }
         | Event::RevealedFromTop { .. }
         | Event::ShuffledBack { .. }
-        | Event::PowerNamed { .. } => Neither,
+        | Event::PowerNamed { .. }
+        // What replaced a destruction, and an ability's bounds and mode, are told by
+        // the events around them.
+        | Event::DestructionReplaced { .. }
+        | Event::Resolving { .. }
+        | Event::Resolved { .. }
+        | Event::ModeSet { .. } => Neither,
     }
 }
 
