@@ -405,6 +405,10 @@ pub struct GameState {
     /// that turn's Play Cards phase begins (Wraithrustlers HQ).
     #[serde(default)]
     pub later_extras: Vec<(u32, PlayerId, Allowance)>,
+    /// Where each card was last found (a checked hint for [`GameState::locate`], never
+    /// saved).
+    #[serde(skip)]
+    pub whereabouts: super::whereabouts::Whereabouts,
 }
 
 /// A program waiting for the scored base `base` to be replaced; it then runs with
@@ -498,6 +502,7 @@ impl GameState {
             delayed: Vec::new(),
             at_end_of_turn: Vec::new(),
             later_extras: Vec::new(),
+            whereabouts: Default::default(),
         }
     }
 
