@@ -31,7 +31,7 @@ const STASIS: u32 = 8;
 fn pack(loc: Loc, at: usize) -> Option<u32> {
     let word = |kind: u32, x: usize, y: usize, z: usize| {
         (x < 16 && y < 256 && z < 256)
-            .then(|| kind | (x as u32) << 4 | (y as u32) << 12 | (z as u32) << 20)
+            .then_some(kind | (x as u32) << 4 | (y as u32) << 12 | (z as u32) << 20)
     };
     match loc {
         Loc::Hand(p) => word(HAND, p.ix(), at.min(255), 0),
