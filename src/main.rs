@@ -111,7 +111,8 @@ enum Command {
         #[arg(long, value_delimiter = ',')]
         pool: Vec<String>,
         /// A match between bots, one seat each, seats rotated each game: e.g. hard,random.
-        /// Bots: random, heuristic, easy, normal, hard.
+        /// Bots: random, heuristic, easy, normal, hard; a search bot's budget of iterations
+        /// per decision after @, e.g. hard@1200.
         #[arg(long, value_delimiter = ',')]
         bots: Vec<String>,
         /// With --bots: print the report as JSON.

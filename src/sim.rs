@@ -209,17 +209,10 @@ pub fn run_match(
         let who: Vec<usize> = (0..n).map(|s| (s + k as usize) % n).collect();
         let mut seats = Vec::new();
         for (s, &b) in who.iter().enumerate() {
-            let kind = BotKind::parse(&names[b]).ok_or_else(|| {
-                format!(
-                    "no bot called `{}`; expected one of: {}",
-                    names[b],
-                    BotKind::names()
-                )
-            })?;
-            seats.push(Bot::new(
-                kind,
+            seats.push(Bot::named(
+                &names[b],
                 seed.wrapping_mul(1000).wrapping_add(k * 8 + s as u64),
-            ));
+            )?);
         }
         let record = play(&config, &mut seats, |_, _| {})?;
         for (s, t) in record.seat_ms.iter().enumerate() {

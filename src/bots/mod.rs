@@ -95,6 +95,41 @@ impl Bot {
         }
     }
 
+    /// The bot a name selects: a kind (`random`, `heuristic`, `easy`, `normal`,
+    /// `hard`), and for a search bot optionally its budget of iterations per decision
+    /// after `@` (`hard@1200`: the hard bot as it was before the engine got faster).
+    /// An unknown name or a budget that is not a whole number from 1 to 1,000,000 is
+    /// an error in words.
+    pub fn named(name: &str, seed: u64) -> Result<Bot, String> {
+        let (kind_name, budget) = match name.split_once('@') {
+            Some((k, b)) => (k, Some(b.trim())),
+            None => (name, None),
+        };
+        let kind = BotKind::parse(kind_name).ok_or_else(|| {
+            format!(
+                "no bot called `{}`; expected one of: {}",
+                kind_name.trim(),
+                BotKind::names()
+            )
+        })?;
+        let mut bot = Bot::new(kind, seed);
+        if let Some(budget) = budget {
+            let Brain::Search(search) = &mut bot.brain else {
+                return Err(format!(
+                    "only a search bot (easy, normal, hard) takes a budget, not `{name}`"
+                ));
+            };
+            search.iterations = budget
+                .parse()
+                .ok()
+                .filter(|n| (1..=1_000_000).contains(n))
+                .ok_or_else(|| {
+                    format!("`{budget}` is not a budget: expected iterations from 1 to 1000000")
+                })?;
+        }
+        Ok(bot)
+    }
+
     /// The index of the option to answer the seat's pending question with; 0 when
     /// the seat has nothing to answer. Never the option it already took from this
     /// same position this turn, while another is left.
@@ -125,5 +160,34 @@ impl Bot {
         };
         self.memory.record(place, keys[i]);
         i
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn budget(bot: &Bot) -> Option<u32> {
+        match &bot.brain {
+            Brain::Search(s) => Some(s.iterations),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn a_name_may_give_a_search_bot_its_budget() {
+        assert_eq!(budget(&Bot::named("hard@1200", 1).unwrap()), Some(1200));
+        assert_eq!(budget(&Bot::named("Normal@7", 1).unwrap()), Some(7));
+        let plain = Bot::named("hard", 1).unwrap();
+        assert_eq!(budget(&plain), Some(Search::level("hard", 1).iterations));
+        assert_eq!(budget(&Bot::named("heuristic", 1).unwrap()), None);
+    }
+
+    #[test]
+    fn a_bad_name_or_budget_is_an_error_in_words() {
+        for bad in ["hard@", "hard@0", "hard@many", "heuristic@300", "expert"] {
+            let e = Bot::named(bad, 1).expect_err(bad);
+            assert!(e.contains('`'), "{bad}: {e}");
+        }
     }
 }

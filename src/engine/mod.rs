@@ -23,6 +23,7 @@ mod shields;
 pub mod stasis;
 pub mod state;
 mod verbs;
+pub mod whereabouts;
 pub mod window;
 
 pub use decision::{Ask, Choice, Decision, PlayTo};

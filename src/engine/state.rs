@@ -415,6 +415,10 @@ pub struct GameState {
     /// The VP that ends the game, from its set-up (saved games without it: 15).
     #[serde(default = "super::flow::default_vp_goal")]
     pub vp_goal: u32,
+    /// Where each card was last found (a checked hint for [`GameState::locate`], never
+    /// saved).
+    #[serde(skip)]
+    pub whereabouts: super::whereabouts::Whereabouts,
 }
 
 /// A program waiting for the scored base `base` to be replaced; it then runs with
@@ -511,6 +515,7 @@ impl GameState {
             at_end_of_turn: Vec::new(),
             later_extras: Vec::new(),
             vp_goal: super::flow::DEFAULT_VP_GOAL,
+            whereabouts: Default::default(),
         }
     }
 
