@@ -675,6 +675,12 @@ pub fn confirm_end_menu(end: usize, what: &str) -> Menu {
     }
 }
 
+/// How many answers the pending question takes at once: 1, or more when the same
+/// question about a card is asked several times in a row (see [`repeated`]).
+pub fn answers_wanted(_game: &GameState) -> usize {
+    1
+}
+
 /// What could still be played: "a minion", "an action", "a minion and an action";
 /// `None` when nothing could.
 pub fn still_playable(d: &Decision, game: &GameState) -> Option<String> {
