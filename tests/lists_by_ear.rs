@@ -82,14 +82,17 @@ fn first_listed(table: &Table, last: &[Line]) -> String {
         show_codes: true,
     };
     let menu = decision_menu(d, &w, Verbosity::Normal, &[]);
-    let shown: Vec<String> = menu
-        .entries
+    // Several cards at once: the first ones in order, copies included (the same as
+    // taking the first listed each time the question is asked again).
+    let first = menu.entries.iter().find(|e| e.shown).expect("an entry");
+    if menu.wanted == 1 {
+        return first.number.to_string();
+    }
+    let numbers: Vec<String> = menu.entries[..menu.wanted]
         .iter()
-        .filter(|e| e.shown)
         .map(|e| e.number.to_string())
         .collect();
-    let wanted = smashup::play::prompt::answers_wanted(game);
-    shown[..wanted.min(shown.len())].join(" ")
+    numbers.join(" ")
 }
 
 /// Whether a line ends another player's turn: their draw.

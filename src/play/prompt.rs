@@ -68,6 +68,9 @@ pub struct Menu {
     pub header: String,
     /// The numbered entries.
     pub entries: Vec<Entry>,
+    /// How many entries the answer names: more than 1 when the same question about a
+    /// card is asked several times in a row (see [`answers_wanted`]).
+    pub wanted: usize,
 }
 
 impl Menu {
@@ -184,27 +187,41 @@ pub fn decision_menu(d: &Decision, w: &Words, verbosity: Verbosity, new: &[Uid])
             None => main_menu(d, w, verbosity, new),
         },
         Ask::Main => main_menu(d, w, verbosity, new),
-        _ => Menu {
-            // With several people at the keyboard, say whom the question is for.
-            header: if several {
-                format!("{}: {}", w.name(d.player), header(d, w))
-            } else {
-                header(d, w)
-            },
-            entries: said_once(
-                d.options
-                    .iter()
-                    .enumerate()
-                    .map(|(i, o)| Entry {
-                        number: i + 1,
-                        shown: true,
-                        label: w.option(o),
-                        keys: option_keys(w, o),
-                        act: Act::Answer(i),
-                    })
-                    .collect(),
-            ),
-        },
+        _ => {
+            // The same question asked again and again is one question.
+            let wanted = match w.game.pending() {
+                Some(p) if std::ptr::eq(p, d) => answers_wanted(w.game),
+                _ => 1,
+            };
+            let mut header = header(d, w, wanted);
+            if wanted > 1 {
+                header.push_str(&format!(
+                    " Name {wanted}: numbers, codes or names, separated by spaces or commas."
+                ));
+            }
+            Menu {
+                // With several people at the keyboard, say whom the question is for.
+                header: if several {
+                    format!("{}: {header}", w.name(d.player))
+                } else {
+                    header
+                },
+                entries: said_once(
+                    d.options
+                        .iter()
+                        .enumerate()
+                        .map(|(i, o)| Entry {
+                            number: i + 1,
+                            shown: true,
+                            label: w.option(o),
+                            keys: option_keys(w, o),
+                            act: Act::Answer(i),
+                        })
+                        .collect(),
+                ),
+                wanted,
+            }
+        }
     }
 }
 
@@ -385,29 +402,42 @@ fn main_menu(d: &Decision, w: &Words, verbosity: Verbosity, new: &[Uid]) -> Menu
             Act::End(i),
         );
     }
-    let mut header = header(d, w);
+    let mut header = header(d, w, 1);
     if unplayable > 0 && d.ask == Ask::Main {
         header.push_str(&format!(
             " {} in your hand cannot be played now: type hand to hear all.",
             count(unplayable, "card")
         ));
     }
-    Menu { header, entries }
+    Menu {
+        header,
+        entries,
+        wanted: 1,
+    }
 }
 
-/// "Cannon: choose a minion to destroy."
-fn choose_header(d: &Decision, w: &Words, source: Uid, purpose: Option<Purpose>) -> String {
-    let noun = match d.options.iter().find(|o| !matches!(o, Choice::Done)) {
+/// "Cannon: choose a minion to destroy."; "Attic Treasures: choose 3 cards to put on
+/// the bottom of its owner's deck." when the question is asked `wanted` times in a row.
+fn choose_header(
+    d: &Decision,
+    w: &Words,
+    source: Uid,
+    purpose: Option<Purpose>,
+    wanted: usize,
+) -> String {
+    let (noun, word) = match d.options.iter().find(|o| !matches!(o, Choice::Done)) {
         Some(Choice::Card(c)) => match w.game.locate(*c) {
-            Loc::Minion(..) => "a minion",
-            Loc::OnBase(..) | Loc::OnMinion(..) => "an action",
-            _ => "a card",
+            Loc::Minion(..) => ("a minion", "minion"),
+            Loc::OnBase(..) | Loc::OnMinion(..) => ("an action", "action"),
+            _ => ("a card", "card"),
         },
-        Some(Choice::Base(_)) => "a base",
-        Some(Choice::Player(_)) => "a player",
-        Some(Choice::Faction(_)) => "a faction",
-        _ => "one",
+        Some(Choice::Base(_)) => ("a base", "base"),
+        Some(Choice::Player(_)) => ("a player", "player"),
+        Some(Choice::Faction(_)) => ("a faction", "faction"),
+        _ => ("one", "one"),
     };
+    let several = count(wanted, word);
+    let chosen = if wanted > 1 { several.as_str() } else { noun };
     let what = match purpose {
         // A base is chosen for its minions or its breakpoint, never moved itself.
         Some(Purpose::Move) if noun == "a base" => " to move a minion from",
@@ -449,7 +479,7 @@ fn choose_header(d: &Decision, w: &Words, source: Uid, purpose: Option<Purpose>)
     } else {
         ""
     };
-    format!("{}: choose {noun}{what}{optional}.", w.labelled(source))
+    format!("{}: choose {chosen}{what}{optional}.", w.labelled(source))
 }
 
 /// The sentence of an ability's text that says what you may do ("If it is a minion,
@@ -461,8 +491,8 @@ fn optional_part(text: &str) -> &str {
         .map_or(text, str::trim)
 }
 
-/// The question line of an engine decision.
-fn header(d: &Decision, w: &Words) -> String {
+/// The question line of an engine decision, asked for `wanted` cards at once.
+fn header(d: &Decision, w: &Words, wanted: usize) -> String {
     let game = w.game;
     match &d.ask {
         Ask::Main => format!(
@@ -487,7 +517,7 @@ fn header(d: &Decision, w: &Words) -> String {
             "{} has scored: use a Special, or pass?",
             w.card(*base)
         ),
-        Ask::Choose { source, purpose } => choose_header(d, w, *source, *purpose),
+        Ask::Choose { source, purpose } => choose_header(d, w, *source, *purpose, wanted),
         Ask::May { source } => {
             let text = game.def(*source).card().map_or_else(
                 || game.def(*source).base().map_or("", |b| b.text.as_str()),
@@ -495,6 +525,10 @@ fn header(d: &Decision, w: &Words) -> String {
             );
             format!("{}: {} Do it?", w.labelled(*source), optional_part(text))
         }
+        Ask::DiscardToTen if wanted > 1 => format!(
+            "You have {}: discard {wanted}.",
+            count(game.players[d.player.ix()].hand.len(), "card")
+        ),
         Ask::DiscardToTen => format!(
             "You have {}, more than 10: discard one.",
             count(game.players[d.player.ix()].hand.len(), "card")
@@ -582,6 +616,7 @@ pub fn where_menu(d: &Decision, w: &Words, card: Uid, options: &[usize]) -> Menu
     Menu {
         header: format!("Where do you play {}?", w.labelled(card)),
         entries,
+        wanted: 1,
     }
 }
 
@@ -649,6 +684,7 @@ pub fn use_menu(d: &Decision, w: &Words, options: &[usize]) -> Menu {
     Menu {
         header: "Which do you use?".into(),
         entries,
+        wanted: 1,
     }
 }
 
@@ -672,13 +708,48 @@ pub fn confirm_end_menu(end: usize, what: &str) -> Menu {
                 act: Act::Back,
             },
         ],
+        wanted: 1,
     }
 }
 
 /// How many answers the pending question takes at once: 1, or more when the same
-/// question about a card is asked several times in a row (see [`repeated`]).
-pub fn answers_wanted(_game: &GameState) -> usize {
-    1
+/// question about a card will be asked several times in a row, each time with the
+/// options before less the card chosen (the hand limit's discards, Attic Treasures'
+/// three cards). Found by answering a copy of the game ahead (the first option each
+/// time); the engine is still answered once per card.
+pub fn answers_wanted(game: &GameState) -> usize {
+    let Some(d) = game.pending() else {
+        return 1;
+    };
+    let cards = matches!(d.ask, Ask::DiscardToTen | Ask::Choose { .. })
+        && d.options.len() > 1
+        && d.options.iter().all(|o| matches!(o, Choice::Card(_)));
+    if !cards {
+        return 1;
+    }
+    let mut ahead = game.clone();
+    let mut wanted = 1;
+    while let Some(before) = ahead.pending().cloned() {
+        if ahead.answer(0).is_err() {
+            break;
+        }
+        match ahead.pending() {
+            Some(next) if asked_again(&before, next, &before.options[0]) => wanted += 1,
+            _ => break,
+        }
+    }
+    wanted
+}
+
+/// True when `next` is the question `before` again, less the option `chosen`.
+pub fn asked_again(before: &Decision, next: &Decision, chosen: &Choice) -> bool {
+    next.player == before.player
+        && next.ask == before.ask
+        && next.options.len() + 1 == before.options.len()
+        && next
+            .options
+            .iter()
+            .eq(before.options.iter().filter(|o| *o != chosen))
 }
 
 /// What could still be played: "a minion", "an action", "a minion and an action";
