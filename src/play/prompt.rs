@@ -45,6 +45,9 @@ pub enum Act {
     End(usize),
     /// Leave the follow-up question.
     Back,
+    /// Say no to a "may" (this option) and to the same card's "may" for the rest of
+    /// the turn: the table answers no for you, each time as an ordinary answer.
+    NotThisTurn(usize),
 }
 
 /// One numbered line of a question.
@@ -82,16 +85,34 @@ impl Menu {
             .collect()
     }
 
-    /// The question, then one line per entry.
+    /// The question, then one line per entry; a short list (yes or no, one card or
+    /// done) is said on the question's own line: "Do it? 1. yes; 2. no.".
     pub fn lines(&self) -> Vec<String> {
+        let entries: Vec<String> = self
+            .entries
+            .iter()
+            .filter(|e| e.shown)
+            .map(|e| format!("{}. {}", e.number, e.label))
+            .collect();
+        let short = entries.len() <= 3 && entries.iter().map(String::len).sum::<usize>() <= 130;
+        if short && self.wanted == 1 {
+            return vec![self.one_line()];
+        }
         std::iter::once(self.header.clone())
-            .chain(
-                self.entries
-                    .iter()
-                    .filter(|e| e.shown)
-                    .map(|e| format!("{}. {}", e.number, e.label)),
-            )
+            .chain(entries)
             .collect()
+    }
+
+    /// The question and its entries on one line: "Where do you play pm3 Saucy Wench?
+    /// 1. Tortuga, 3 of 21; 2. The Homeworld, 0 of 23; 3. back."
+    pub fn one_line(&self) -> String {
+        let entries: Vec<String> = self
+            .entries
+            .iter()
+            .filter(|e| e.shown)
+            .map(|e| format!("{}. {}", e.number, e.label))
+            .collect();
+        format!("{} {}.", self.header, entries.join("; "))
     }
 }
 
@@ -199,6 +220,28 @@ pub fn decision_menu(d: &Decision, w: &Words, verbosity: Verbosity, new: &[Uid])
                     " Name {wanted}: numbers, codes or names, separated by spaces or commas."
                 ));
             }
+            let mut entries = said_once(
+                d.options
+                    .iter()
+                    .enumerate()
+                    .map(|(i, o)| Entry {
+                        number: i + 1,
+                        shown: true,
+                        label: w.option(o),
+                        keys: option_keys(w, o),
+                        act: Act::Answer(i),
+                    })
+                    .collect(),
+            );
+            if let Some(no) = lasting_may(d, w.game) {
+                entries.push(Entry {
+                    number: d.options.len() + 1,
+                    shown: true,
+                    label: "not this turn".into(),
+                    keys: vec!["not this turn".into()],
+                    act: Act::NotThisTurn(no),
+                });
+            }
             Menu {
                 // With several people at the keyboard, say whom the question is for.
                 header: if several {
@@ -206,23 +249,84 @@ pub fn decision_menu(d: &Decision, w: &Words, verbosity: Verbosity, new: &[Uid])
                 } else {
                     header
                 },
-                entries: said_once(
-                    d.options
-                        .iter()
-                        .enumerate()
-                        .map(|(i, o)| Entry {
-                            number: i + 1,
-                            shown: true,
-                            label: w.option(o),
-                            keys: option_keys(w, o),
-                            act: Act::Answer(i),
-                        })
-                        .collect(),
-                ),
+                entries,
                 wanted,
             }
         }
     }
+}
+
+/// The card or base entry `number` of a question is about (`read N`), if any.
+pub fn entry_card(menu: &Menu, d: &Decision, number: usize) -> Option<Uid> {
+    let entry = menu.entries.iter().find(|e| e.number == number)?;
+    let choice = match &entry.act {
+        Act::Play { card, .. } => return Some(*card),
+        Act::Answer(i) | Act::End(i) | Act::NotThisTurn(i) => d.options.get(*i)?,
+        Act::Use(options) => d.options.get(*options.first()?)?,
+        Act::Cannot(_) | Act::Back => return None,
+    };
+    match choice {
+        Choice::Play { card, .. }
+        | Choice::Use { card, .. }
+        | Choice::Card(card)
+        | Choice::Base(card) => Some(*card),
+        Choice::Ability { source, .. } => Some(*source),
+        _ => None,
+    }
+}
+
+/// A "may" of a card that stays in play (a minion, an action in play, a card in
+/// stasis, a base), which can be asked again this turn: the index of its "no".
+pub fn lasting_may(d: &Decision, game: &GameState) -> Option<usize> {
+    let Ask::May { source } = d.ask else {
+        return None;
+    };
+    let lasting = !matches!(
+        game.locate(source),
+        Loc::Hand(_) | Loc::Deck(_) | Loc::Discard(_) | Loc::Elsewhere
+    );
+    let no = d.options.iter().position(|o| *o == Choice::No);
+    no.filter(|_| lasting)
+}
+
+/// The main question asked again in the same turn, in one line: the plays left, what
+/// left the list or came into it since it was last heard, and the entries by name
+/// and number ("1 action left. Gone: pm3 Saucy Wench. 3 options: 2. na Poison; 3. na
+/// Seeing Stars; 5. end."). `before` are the names heard last time; also returns the
+/// names heard now.
+pub fn main_again(menu: &Menu, w: &Words, before: &[String]) -> (String, Vec<String>) {
+    let shown: Vec<&Entry> = menu.entries.iter().filter(|e| e.shown).collect();
+    let names: Vec<String> = shown
+        .iter()
+        .map(|e| match &e.act {
+            Act::Play { card, .. } if w.game.players.iter().any(|p| p.hand.contains(card)) => {
+                w.labelled(*card)
+            }
+            Act::Play { card, .. } => format!("play {}", w.labelled(*card)),
+            _ => e.label.split(':').next().unwrap_or_default().to_string(),
+        })
+        .collect();
+    let mut line = sentence(&plays_left(w.game));
+    line.push('.');
+    let gone: Vec<&String> = before.iter().filter(|n| !names.contains(n)).collect();
+    let new: Vec<&String> = names.iter().filter(|n| !before.contains(n)).collect();
+    for (what, list) in [("Gone", gone), ("New", new)] {
+        if !list.is_empty() {
+            let list: Vec<String> = list.into_iter().cloned().collect();
+            line.push_str(&format!(" {what}: {}.", super::describe::and_list(&list)));
+        }
+    }
+    let listed: Vec<String> = shown
+        .iter()
+        .zip(&names)
+        .map(|(e, n)| format!("{}. {n}", e.number))
+        .collect();
+    line.push_str(&format!(
+        " {}: {}.",
+        count(listed.len(), "option"),
+        listed.join("; ")
+    ));
+    (line, names)
 }
 
 /// Entries that read the same (copies of a card in a hand) are said once, the first
@@ -605,16 +709,17 @@ pub fn where_menu(d: &Decision, w: &Words, card: Uid, options: &[usize]) -> Menu
             },
         })
         .collect();
+    // "back" is said in the question, not as an entry of its own.
     let next = entries.iter().map(|e| e.number).max().unwrap_or(0) + 1;
     entries.push(Entry {
-        shown: true,
+        shown: false,
         number: next,
         label: "back".into(),
         keys: vec!["back".into(), "cancel".into()],
         act: Act::Back,
     });
     Menu {
-        header: format!("Where do you play {}?", w.labelled(card)),
+        header: format!("Where do you play {}, or back?", w.labelled(card)),
         entries,
         wanted: 1,
     }
@@ -858,9 +963,13 @@ mod tests {
         assert!(menu
             .header
             .starts_with("An extra play, now or never: where do you play"));
+        // A short list is said on the question's line.
         let lines = menu.lines();
-        assert_eq!(lines.len(), 4, "{lines:?}");
-        assert_eq!(lines[3], "3. pass: let the extra play go");
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        assert!(
+            lines[0].ends_with("; 3. pass: let the extra play go."),
+            "{lines:?}"
+        );
     }
 
     #[test]

@@ -91,6 +91,15 @@ pub struct Table {
     missed: SinceLastTurn,
     /// A new game's deal, narrated when the game starts.
     opening: Option<Vec<Event>>,
+    /// The main question's entries as last heard, by name, with the turn and the
+    /// player: asked again in that turn, it is said in one line (what changed).
+    main_heard: Option<(u32, PlayerId, Vec<String>)>,
+    /// The turn in which "where do you play" was last read whole: asked again in that
+    /// turn, it is one line.
+    where_heard: Option<u32>,
+    /// The "may"s a person said "not this turn" to: the turn, who, the card. The
+    /// table answers no to them until the turn ends.
+    declined: Vec<(u32, PlayerId, crate::engine::Uid)>,
     /// At a networked table: the one seat this table is the view of. Only that seat
     /// answers here; the others answer elsewhere (`follow`), and the narration is told
     /// to that seat ("you"), naming only what it may know.
@@ -195,6 +204,9 @@ impl Table {
             auto_recap: false,
             missed: SinceLastTurn::new(seats_len),
             opening: None,
+            main_heard: None,
+            where_heard: None,
+            declined: Vec::new(),
             here: None,
         }
     }
@@ -336,10 +348,22 @@ impl Table {
         }
     }
 
+    /// Reads a question whole.
     fn show_menu(&mut self, menu: &Menu) {
+        if let Some((turn, player)) = self.main_asked() {
+            let (_, names) = prompt::main_again(menu, &self.words(Some(player)), &[]);
+            self.main_heard = Some((turn, player, names));
+        }
         for l in menu.lines() {
             self.push(LineKind::Question, l);
         }
+    }
+
+    /// The turn and the player when the main question is the one asked now.
+    fn main_asked(&self) -> Option<(u32, PlayerId)> {
+        let d = self.game.pending()?;
+        (self.prompt == Prompt::Decision && d.ask == Ask::Main)
+            .then_some((self.game.turn.number, d.player))
     }
 
     // ----- who is who -----

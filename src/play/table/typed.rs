@@ -41,7 +41,16 @@ impl Table {
                 self.answers(lines)
             }
             Command::Card(c) => {
-                let lines = queries::card(&self.words(self.reader()), &c);
+                // A number is an entry of the question asked (its card, in full).
+                let asked = c.trim().parse::<usize>().ok().and_then(|n| {
+                    let d = self.game.pending()?;
+                    prompt::entry_card(&self.menu()?, d, n)
+                });
+                let w = self.words(self.reader());
+                let lines = match asked {
+                    Some(card) => Ok(queries::card_in_game(&w, card)),
+                    None => queries::card(&w, &c),
+                };
                 self.reply(lines)
             }
             Command::Deck => {
@@ -168,7 +177,8 @@ impl Table {
     /// A question asked for several cards at once ("You have 14 cards: discard 4."):
     /// the person names them all, by numbers, codes or names separated by spaces or
     /// commas, and each is given to the engine as its own answer, in the order named.
-    /// A wrong count or a name that fits nothing is refused in one line, nothing chosen.
+    /// Fewer than asked for are taken, and the question is asked again for the rest;
+    /// too many, or a name that fits nothing, is refused in one line, nothing chosen.
     fn on_several(&mut self, text: &str, menu: &Menu) {
         let wanted = menu.wanted;
         let items = menu.items();
@@ -211,7 +221,8 @@ impl Table {
                 }
             }
         }
-        if chosen.len() != wanted {
+        // Fewer is a start: the question is asked again for the rest.
+        if chosen.len() > wanted || chosen.is_empty() {
             self.error(format!(
                 "Expected {wanted}, separated by spaces or commas; you named {}. Nothing was chosen.",
                 chosen.len()
@@ -284,6 +295,15 @@ impl Table {
             Act::Back => {
                 self.prompt = Prompt::Decision;
                 self.ask();
+            }
+            Act::NotThisTurn(no) => {
+                if let Some(d) = self.game.pending() {
+                    if let Ask::May { source } = d.ask {
+                        self.declined
+                            .push((self.game.turn.number, d.player, source));
+                    }
+                }
+                self.answer_human(no);
             }
         }
     }
@@ -526,7 +546,9 @@ impl Table {
         for l in self.last_narration.clone() {
             self.push(LineKind::Narration, l);
         }
-        self.ask();
+        if let Some(menu) = self.menu() {
+            self.show_menu(&menu);
+        }
     }
 
     pub(super) fn on_status(&mut self) {
