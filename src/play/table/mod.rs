@@ -141,9 +141,90 @@ impl Table {
             save.log,
             autosave,
         );
+        table.undo_from_save();
         table.intro("Saved game loaded");
         table.summary();
         table
+    }
+
+    /// After loading, `undo` can take back the plays of the turn in progress made before
+    /// the save: the save is a replay, so the answers are replayed once more to find
+    /// where each of the person's plays this turn began (and whether a card was drawn,
+    /// revealed or shuffled since, which stops undo as in the game itself).
+    fn undo_from_save(&mut self) {
+        let Ok(mut game) = GameState::new(&self.config) else {
+            return;
+        };
+        game.take_events();
+        // Each play this turn: where it starts, what it was, and the log lines since.
+        let mut plays: Vec<(usize, String)> = Vec::new();
+        let mut logged: Vec<usize> = Vec::new();
+        let mut blocked = None;
+        let viewer = self.narration_viewer();
+        for (k, &a) in self.answers.iter().enumerate() {
+            let Some(d) = game.pending().cloned() else {
+                return;
+            };
+            let person = self.seats[d.player.ix()].is_human();
+            if person && d.player == game.turn.player && matches!(d.ask, Ask::Main | Ask::ExtraNow)
+            {
+                let w = Words {
+                    game: &game,
+                    seats: &self.seats,
+                    viewer: Some(d.player),
+                    codes: false,
+                    show_codes: self.codes,
+                };
+                let what = d.options.get(a as usize).map(|o| w.option(o));
+                plays.push((k, what.unwrap_or_default()));
+            }
+            let before = game.clone();
+            let Ok(events) = game.answer(a as usize) else {
+                return;
+            };
+            let history = Scene {
+                before: &before,
+                words: Words {
+                    game: &game,
+                    seats: &self.seats,
+                    viewer,
+                    codes: true,
+                    show_codes: self.codes,
+                },
+                actor: d.player,
+                scoring: &[],
+                texts: false,
+            };
+            logged.push(narrate(&history, &events, Verbosity::Normal).len());
+            for e in &events {
+                let hidden = match e {
+                    Event::TurnStarted { .. } | Event::GameOver { .. } => {
+                        plays.clear();
+                        blocked = None;
+                        continue;
+                    }
+                    Event::Drew { .. } => "a card was drawn",
+                    Event::Revealed { .. } => "a card was revealed",
+                    Event::Shuffled { .. } => "a deck was shuffled",
+                    Event::LookedAtHand { .. } => "a hand was looked at",
+                    _ => continue,
+                };
+                plays.clear();
+                blocked = Some(hidden);
+            }
+        }
+        let log_len = self.log.len();
+        self.undo = plays
+            .into_iter()
+            .map(|(answers, what)| Snapshot {
+                answers,
+                seats: self.seats.clone(),
+                log_len: log_len.saturating_sub(logged[answers..].iter().sum::<usize>()),
+                scoring: Vec::new(),
+                what,
+            })
+            .collect();
+        self.undo_blocked = blocked;
     }
 
     /// A game set up from a scenario's position, for tests of the conversation at
