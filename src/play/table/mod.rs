@@ -355,7 +355,12 @@ impl Table {
                 self.answer_line(format!("Waiting for {name} to answer."));
             }
             Prompt::Over => self.over_line(),
-            _ => self.ask(),
+            // Coming back, the question is read whole.
+            _ => {
+                if let Some(menu) = self.menu() {
+                    self.show_menu(&menu);
+                }
+            }
         }
         std::mem::take(&mut self.out)
     }
