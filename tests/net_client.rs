@@ -375,7 +375,7 @@ mod real_server {
             let digits = |n: &&str| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit());
             // An entry line ("1. yes"), or a question said on one line ("Do it? 1.
             // yes; 2. no.", "1 action left. 4 options: 2. na Poison; 5. end.").
-            let inline = [": ", "? "].iter().find_map(|mark| {
+            let inline = [": ", "? ", ". "].iter().find_map(|mark| {
                 line.match_indices(mark).find_map(|(at, _)| {
                     line[at + 2..]
                         .split_once(". ")

@@ -51,6 +51,7 @@ pub enum Act {
 }
 
 /// One numbered line of a question.
+#[derive(Clone)]
 pub struct Entry {
     /// Its number.
     pub number: usize,
@@ -66,11 +67,15 @@ pub struct Entry {
 }
 
 /// A question and its entries.
+#[derive(Clone)]
 pub struct Menu {
     /// The question.
     pub header: String,
     /// The numbered entries.
     pub entries: Vec<Entry>,
+    /// A short list may be said on the question's line (not at a networked seat,
+    /// whose clients read one entry a line).
+    pub inline: bool,
     /// How many entries the answer names: more than 1 when the same question about a
     /// card is asked several times in a row (see [`answers_wanted`]).
     pub wanted: usize,
@@ -94,7 +99,9 @@ impl Menu {
             .filter(|e| e.shown)
             .map(|e| format!("{}. {}", e.number, e.label))
             .collect();
-        let short = entries.len() <= 3 && entries.iter().map(String::len).sum::<usize>() <= 130;
+        let short = self.inline
+            && entries.len() <= 3
+            && entries.iter().map(String::len).sum::<usize>() <= 130;
         if short && self.wanted == 1 {
             return vec![self.one_line()];
         }
@@ -251,6 +258,7 @@ pub fn decision_menu(d: &Decision, w: &Words, verbosity: Verbosity, new: &[Uid])
                 },
                 entries,
                 wanted,
+                inline: true,
             }
         }
     }
@@ -517,6 +525,7 @@ fn main_menu(d: &Decision, w: &Words, verbosity: Verbosity, new: &[Uid]) -> Menu
         header,
         entries,
         wanted: 1,
+        inline: true,
     }
 }
 
@@ -722,6 +731,7 @@ pub fn where_menu(d: &Decision, w: &Words, card: Uid, options: &[usize]) -> Menu
         header: format!("Where do you play {}, or back?", w.labelled(card)),
         entries,
         wanted: 1,
+        inline: true,
     }
 }
 
@@ -790,6 +800,7 @@ pub fn use_menu(d: &Decision, w: &Words, options: &[usize]) -> Menu {
         header: "Which do you use?".into(),
         entries,
         wanted: 1,
+        inline: true,
     }
 }
 
@@ -814,6 +825,7 @@ pub fn confirm_end_menu(end: usize, what: &str) -> Menu {
             },
         ],
         wanted: 1,
+        inline: true,
     }
 }
 

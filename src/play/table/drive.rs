@@ -98,7 +98,9 @@ impl Table {
             return;
         };
         let again = match (&self.main_heard, self.main_asked()) {
-            (Some((turn, player, before)), Some(now)) if (*turn, *player) == now => {
+            (Some((turn, player, before)), Some(now))
+                if (*turn, *player) == now && self.here.is_none() =>
+            {
                 Some((now, before.clone()))
             }
             _ => None,
@@ -115,7 +117,7 @@ impl Table {
                 self.main_heard = Some((turn, player, names));
                 self.push(LineKind::Question, line);
             }
-            None if matches!(self.prompt, Prompt::Where { .. }) => {
+            None if matches!(self.prompt, Prompt::Where { .. }) && self.here.is_none() => {
                 let turn = self.game.turn.number;
                 if self.where_heard.replace(turn) == Some(turn) {
                     self.push(LineKind::Question, menu.one_line());

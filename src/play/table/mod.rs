@@ -436,6 +436,9 @@ impl Table {
 
     /// Reads a question whole.
     fn show_menu(&mut self, menu: &Menu) {
+        let mut menu = menu.clone();
+        menu.inline = self.here.is_none();
+        let menu = &menu;
         if let Some((turn, player)) = self.main_asked() {
             let (_, names) = prompt::main_again(menu, &self.words(Some(player)), &[]);
             self.main_heard = Some((turn, player, names));
