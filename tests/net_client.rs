@@ -369,10 +369,22 @@ mod real_server {
 
     impl Script {
         fn heard(&mut self, line: &str) -> (Option<String>, bool) {
+            let digits = |n: &&str| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit());
+            // An entry line ("1. yes"), or a question said on one line ("Do it? 1.
+            // yes; 2. no.", "1 action left. 4 options: 2. na Poison; 5. end.").
+            let inline = [": ", "? ", ". "].iter().find_map(|mark| {
+                line.match_indices(mark).find_map(|(at, _)| {
+                    line[at + 2..]
+                        .split_once(". ")
+                        .map(|(n, _)| n)
+                        .filter(digits)
+                })
+            });
             let number = line
                 .split_once(". ")
                 .map(|(n, _)| n)
-                .filter(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
+                .filter(digits)
+                .or(inline);
             let answer = match number {
                 Some(n) if !self.in_options => Some(n.to_string()),
                 _ => None,

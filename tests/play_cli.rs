@@ -85,10 +85,25 @@ fn cut_after_game_over(out: &str) -> String {
 /// What the person asks once the game is over, at the end of the script.
 const REVIEW: &str = "score\nbases\nrecap\nlog 4\nquit\n";
 
+/// Where the script's person is asked for several cards at once (the hand limit):
+/// the place in the script and how many.
+const SEVERAL: [(usize, usize); 9] = [
+    (53, 2),
+    (66, 2),
+    (83, 2),
+    (112, 2),
+    (117, 2),
+    (126, 2),
+    (135, 2),
+    (156, 3),
+    (173, 2),
+];
+
 /// The person's script: a tour of the commands, then "1", "1", "end", "yes" over and
 /// over, which always moves the game on (play the first card on the first base or
 /// answer the first option, end the turn, confirm), so the game runs to its end; then
-/// a look back at the game.
+/// a look back at the game. Where the hand limit asks for several cards at once, the
+/// first ones listed ("1 2"), typed where the question comes up (`SEVERAL`).
 fn human_script() -> String {
     let mut lines: Vec<&str> = vec![
         "help",
@@ -123,6 +138,11 @@ fn human_script() -> String {
     ];
     for _ in 0..200 {
         lines.extend(["1", "1", "end", "yes"]);
+    }
+    let mut lines: Vec<String> = lines.into_iter().map(str::to_string).collect();
+    for (at, wanted) in SEVERAL {
+        let numbers: Vec<String> = (1..=wanted).map(|n| n.to_string()).collect();
+        lines.insert(at, numbers.join(" "));
     }
     lines.join("\n") + "\n" + REVIEW
 }

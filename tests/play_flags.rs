@@ -405,3 +405,28 @@ fn two_games_at_once_never_share_one_autosave() {
     assert!(data.join("autosave.ron").is_file());
     assert!(data.join("autosave-2.ron").is_file());
 }
+
+#[test]
+fn undo_after_loading_takes_back_plays_made_before_the_save() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = [&TWO[..], &["--bots", "1"]].concat();
+    let (_, out, _) = run(dir.path(), &args, "play 1 on 1\nsave game.ron\nquit\n");
+    assert!(
+        out.contains("You play Saucy Wench on School of Wizardry"),
+        "{out}"
+    );
+    let (_, out, _) = run(
+        dir.path(),
+        &["--load", "game.ron"],
+        "undo\nundo\nhand\nquit\n",
+    );
+    assert!(
+        out.contains("Undone: play pm3 Saucy Wench on b20 School of Wizardry."),
+        "{out}"
+    );
+    assert!(
+        out.contains("Nothing to undo: you have not played anything this turn."),
+        "{out}"
+    );
+    assert!(out.contains("Your hand, 5 cards:"), "{out}");
+}

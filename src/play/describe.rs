@@ -618,7 +618,27 @@ impl<'a> Words<'a> {
             Some(s) if s != source => format!(", for {}", self.card(s)),
             _ => String::new(),
         };
-        format!("{}{about}: {text}", self.labelled(source))
+        format!(
+            "{}{about}: {}",
+            self.labelled(source),
+            Self::few_words(text)
+        )
+    }
+
+    /// What a triggered ability is for, in a few words: its Special, Talent or Ongoing
+    /// sentence if it has one, else its first sentence. The whole text is `read N` away.
+    fn few_words(text: &str) -> &str {
+        let sentences: Vec<&str> = text.split_inclusive(". ").map(str::trim).collect();
+        sentences
+            .iter()
+            .find(|s| {
+                ["Special:", "Talent:", "Ongoing:"]
+                    .iter()
+                    .any(|k| s.starts_with(k))
+            })
+            .or(sentences.first())
+            .copied()
+            .unwrap_or(text)
     }
 
     /// One of the plays left: "the extra minion play from Zapbot, power 2 or less".

@@ -45,9 +45,13 @@ pub enum Act {
     End(usize),
     /// Leave the follow-up question.
     Back,
+    /// Say no to a "may" (this option) and to the same card's "may" for the rest of
+    /// the turn: the table answers no for you, each time as an ordinary answer.
+    NotThisTurn(usize),
 }
 
 /// One numbered line of a question.
+#[derive(Clone)]
 pub struct Entry {
     /// Its number.
     pub number: usize,
@@ -63,11 +67,18 @@ pub struct Entry {
 }
 
 /// A question and its entries.
+#[derive(Clone)]
 pub struct Menu {
     /// The question.
     pub header: String,
     /// The numbered entries.
     pub entries: Vec<Entry>,
+    /// A short list may be said on the question's line (not at a networked seat,
+    /// whose clients read one entry a line).
+    pub inline: bool,
+    /// How many entries the answer names: more than 1 when the same question about a
+    /// card is asked several times in a row (see [`answers_wanted`]).
+    pub wanted: usize,
 }
 
 impl Menu {
@@ -79,16 +90,36 @@ impl Menu {
             .collect()
     }
 
-    /// The question, then one line per entry.
+    /// The question, then one line per entry; a short list (yes or no, one card or
+    /// done) is said on the question's own line: "Do it? 1. yes; 2. no.".
     pub fn lines(&self) -> Vec<String> {
+        let entries: Vec<String> = self
+            .entries
+            .iter()
+            .filter(|e| e.shown)
+            .map(|e| format!("{}. {}", e.number, e.label))
+            .collect();
+        let short = self.inline
+            && entries.len() <= 3
+            && entries.iter().map(String::len).sum::<usize>() <= 130;
+        if short && self.wanted == 1 {
+            return vec![self.one_line()];
+        }
         std::iter::once(self.header.clone())
-            .chain(
-                self.entries
-                    .iter()
-                    .filter(|e| e.shown)
-                    .map(|e| format!("{}. {}", e.number, e.label)),
-            )
+            .chain(entries)
             .collect()
+    }
+
+    /// The question and its entries on one line: "Where do you play pm3 Saucy Wench?
+    /// 1. Tortuga, 3 of 21; 2. The Homeworld, 0 of 23; 3. back."
+    pub fn one_line(&self) -> String {
+        let entries: Vec<String> = self
+            .entries
+            .iter()
+            .filter(|e| e.shown)
+            .map(|e| format!("{}. {}", e.number, e.label))
+            .collect();
+        format!("{} {}.", self.header, entries.join("; "))
     }
 }
 
@@ -184,14 +215,19 @@ pub fn decision_menu(d: &Decision, w: &Words, verbosity: Verbosity, new: &[Uid])
             None => main_menu(d, w, verbosity, new),
         },
         Ask::Main => main_menu(d, w, verbosity, new),
-        _ => Menu {
-            // With several people at the keyboard, say whom the question is for.
-            header: if several {
-                format!("{}: {}", w.name(d.player), header(d, w))
-            } else {
-                header(d, w)
-            },
-            entries: said_once(
+        _ => {
+            // The same question asked again and again is one question.
+            let wanted = match w.game.pending() {
+                Some(p) if std::ptr::eq(p, d) => answers_wanted(w.game),
+                _ => 1,
+            };
+            let mut header = header(d, w, wanted);
+            if wanted > 1 {
+                header.push_str(&format!(
+                    " Name {wanted}: numbers, codes or names, separated by spaces or commas."
+                ));
+            }
+            let mut entries = said_once(
                 d.options
                     .iter()
                     .enumerate()
@@ -203,9 +239,102 @@ pub fn decision_menu(d: &Decision, w: &Words, verbosity: Verbosity, new: &[Uid])
                         act: Act::Answer(i),
                     })
                     .collect(),
-            ),
-        },
+            );
+            if let Some(no) = lasting_may(d, w.game) {
+                entries.push(Entry {
+                    number: d.options.len() + 1,
+                    shown: true,
+                    label: "not this turn".into(),
+                    keys: vec!["not this turn".into()],
+                    act: Act::NotThisTurn(no),
+                });
+            }
+            Menu {
+                // With several people at the keyboard, say whom the question is for.
+                header: if several {
+                    format!("{}: {header}", w.name(d.player))
+                } else {
+                    header
+                },
+                entries,
+                wanted,
+                inline: true,
+            }
+        }
     }
+}
+
+/// The card or base entry `number` of a question is about (`read N`), if any.
+pub fn entry_card(menu: &Menu, d: &Decision, number: usize) -> Option<Uid> {
+    let entry = menu.entries.iter().find(|e| e.number == number)?;
+    let choice = match &entry.act {
+        Act::Play { card, .. } => return Some(*card),
+        Act::Answer(i) | Act::End(i) | Act::NotThisTurn(i) => d.options.get(*i)?,
+        Act::Use(options) => d.options.get(*options.first()?)?,
+        Act::Cannot(_) | Act::Back => return None,
+    };
+    match choice {
+        Choice::Play { card, .. }
+        | Choice::Use { card, .. }
+        | Choice::Card(card)
+        | Choice::Base(card) => Some(*card),
+        Choice::Ability { source, .. } => Some(*source),
+        _ => None,
+    }
+}
+
+/// A "may" of a card that stays in play (a minion, an action in play, a card in
+/// stasis, a base), which can be asked again this turn: the index of its "no".
+pub fn lasting_may(d: &Decision, game: &GameState) -> Option<usize> {
+    let Ask::May { source } = d.ask else {
+        return None;
+    };
+    let lasting = !matches!(
+        game.locate(source),
+        Loc::Hand(_) | Loc::Deck(_) | Loc::Discard(_) | Loc::Elsewhere
+    );
+    let no = d.options.iter().position(|o| *o == Choice::No);
+    no.filter(|_| lasting)
+}
+
+/// The main question asked again in the same turn, in one line: the plays left, what
+/// left the list or came into it since it was last heard, and the entries by name
+/// and number ("1 action left. Gone: pm3 Saucy Wench. 3 options: 2. na Poison; 3. na
+/// Seeing Stars; 5. end."). `before` are the names heard last time; also returns the
+/// names heard now.
+pub fn main_again(menu: &Menu, w: &Words, before: &[String]) -> (String, Vec<String>) {
+    let shown: Vec<&Entry> = menu.entries.iter().filter(|e| e.shown).collect();
+    let names: Vec<String> = shown
+        .iter()
+        .map(|e| match &e.act {
+            Act::Play { card, .. } if w.game.players.iter().any(|p| p.hand.contains(card)) => {
+                w.labelled(*card)
+            }
+            Act::Play { card, .. } => format!("play {}", w.labelled(*card)),
+            _ => e.label.split(':').next().unwrap_or_default().to_string(),
+        })
+        .collect();
+    let mut line = sentence(&plays_left(w.game));
+    line.push('.');
+    let gone: Vec<&String> = before.iter().filter(|n| !names.contains(n)).collect();
+    let new: Vec<&String> = names.iter().filter(|n| !before.contains(n)).collect();
+    for (what, list) in [("Gone", gone), ("New", new)] {
+        if !list.is_empty() {
+            let list: Vec<String> = list.into_iter().cloned().collect();
+            line.push_str(&format!(" {what}: {}.", super::describe::and_list(&list)));
+        }
+    }
+    let listed: Vec<String> = shown
+        .iter()
+        .zip(&names)
+        .map(|(e, n)| format!("{}. {n}", e.number))
+        .collect();
+    line.push_str(&format!(
+        " {}: {}.",
+        count(listed.len(), "option"),
+        listed.join("; ")
+    ));
+    (line, names)
 }
 
 /// Entries that read the same (copies of a card in a hand) are said once, the first
@@ -385,29 +514,43 @@ fn main_menu(d: &Decision, w: &Words, verbosity: Verbosity, new: &[Uid]) -> Menu
             Act::End(i),
         );
     }
-    let mut header = header(d, w);
+    let mut header = header(d, w, 1);
     if unplayable > 0 && d.ask == Ask::Main {
         header.push_str(&format!(
             " {} in your hand cannot be played now: type hand to hear all.",
             count(unplayable, "card")
         ));
     }
-    Menu { header, entries }
+    Menu {
+        header,
+        entries,
+        wanted: 1,
+        inline: true,
+    }
 }
 
-/// "Cannon: choose a minion to destroy."
-fn choose_header(d: &Decision, w: &Words, source: Uid, purpose: Option<Purpose>) -> String {
-    let noun = match d.options.iter().find(|o| !matches!(o, Choice::Done)) {
+/// "Cannon: choose a minion to destroy."; "Attic Treasures: choose 3 cards to put on
+/// the bottom of its owner's deck." when the question is asked `wanted` times in a row.
+fn choose_header(
+    d: &Decision,
+    w: &Words,
+    source: Uid,
+    purpose: Option<Purpose>,
+    wanted: usize,
+) -> String {
+    let (noun, word) = match d.options.iter().find(|o| !matches!(o, Choice::Done)) {
         Some(Choice::Card(c)) => match w.game.locate(*c) {
-            Loc::Minion(..) => "a minion",
-            Loc::OnBase(..) | Loc::OnMinion(..) => "an action",
-            _ => "a card",
+            Loc::Minion(..) => ("a minion", "minion"),
+            Loc::OnBase(..) | Loc::OnMinion(..) => ("an action", "action"),
+            _ => ("a card", "card"),
         },
-        Some(Choice::Base(_)) => "a base",
-        Some(Choice::Player(_)) => "a player",
-        Some(Choice::Faction(_)) => "a faction",
-        _ => "one",
+        Some(Choice::Base(_)) => ("a base", "base"),
+        Some(Choice::Player(_)) => ("a player", "player"),
+        Some(Choice::Faction(_)) => ("a faction", "faction"),
+        _ => ("one", "one"),
     };
+    let several = count(wanted, word);
+    let chosen = if wanted > 1 { several.as_str() } else { noun };
     let what = match purpose {
         // A base is chosen for its minions or its breakpoint, never moved itself.
         Some(Purpose::Move) if noun == "a base" => " to move a minion from",
@@ -454,7 +597,7 @@ fn choose_header(d: &Decision, w: &Words, source: Uid, purpose: Option<Purpose>)
     } else {
         ""
     };
-    format!("{}: choose {noun}{what}{optional}.", w.labelled(source))
+    format!("{}: choose {chosen}{what}{optional}.", w.labelled(source))
 }
 
 /// The sentence of an ability's text that says what you may do ("If it is a minion,
@@ -466,8 +609,8 @@ fn optional_part(text: &str) -> &str {
         .map_or(text, str::trim)
 }
 
-/// The question line of an engine decision.
-fn header(d: &Decision, w: &Words) -> String {
+/// The question line of an engine decision, asked for `wanted` cards at once.
+fn header(d: &Decision, w: &Words, wanted: usize) -> String {
     let game = w.game;
     match &d.ask {
         Ask::Main => format!(
@@ -492,7 +635,7 @@ fn header(d: &Decision, w: &Words) -> String {
             "{} has scored: use a Special, or pass?",
             w.card(*base)
         ),
-        Ask::Choose { source, purpose } => choose_header(d, w, *source, *purpose),
+        Ask::Choose { source, purpose } => choose_header(d, w, *source, *purpose, wanted),
         Ask::May { source } => {
             let text = game.def(*source).card().map_or_else(
                 || game.def(*source).base().map_or("", |b| b.text.as_str()),
@@ -500,6 +643,10 @@ fn header(d: &Decision, w: &Words) -> String {
             );
             format!("{}: {} Do it?", w.labelled(*source), optional_part(text))
         }
+        Ask::DiscardToTen if wanted > 1 => format!(
+            "You have {}: discard {wanted}.",
+            count(game.players[d.player.ix()].hand.len(), "card")
+        ),
         Ask::DiscardToTen => format!(
             "You have {}, more than 10: discard one.",
             count(game.players[d.player.ix()].hand.len(), "card")
@@ -576,17 +723,20 @@ pub fn where_menu(d: &Decision, w: &Words, card: Uid, options: &[usize]) -> Menu
             },
         })
         .collect();
+    // "back" is said in the question, not as an entry of its own.
     let next = entries.iter().map(|e| e.number).max().unwrap_or(0) + 1;
     entries.push(Entry {
-        shown: true,
+        shown: false,
         number: next,
         label: "back".into(),
         keys: vec!["back".into(), "cancel".into()],
         act: Act::Back,
     });
     Menu {
-        header: format!("Where do you play {}?", w.labelled(card)),
+        header: format!("Where do you play {}, or back?", w.labelled(card)),
         entries,
+        wanted: 1,
+        inline: true,
     }
 }
 
@@ -654,6 +804,8 @@ pub fn use_menu(d: &Decision, w: &Words, options: &[usize]) -> Menu {
     Menu {
         header: "Which do you use?".into(),
         entries,
+        wanted: 1,
+        inline: true,
     }
 }
 
@@ -677,7 +829,49 @@ pub fn confirm_end_menu(end: usize, what: &str) -> Menu {
                 act: Act::Back,
             },
         ],
+        wanted: 1,
+        inline: true,
     }
+}
+
+/// How many answers the pending question takes at once: 1, or more when the same
+/// question about a card will be asked several times in a row, each time with the
+/// options before less the card chosen (the hand limit's discards, Attic Treasures'
+/// three cards). Found by answering a copy of the game ahead (the first option each
+/// time); the engine is still answered once per card.
+pub fn answers_wanted(game: &GameState) -> usize {
+    let Some(d) = game.pending() else {
+        return 1;
+    };
+    let cards = matches!(d.ask, Ask::DiscardToTen | Ask::Choose { .. })
+        && d.options.len() > 1
+        && d.options.iter().all(|o| matches!(o, Choice::Card(_)));
+    if !cards {
+        return 1;
+    }
+    let mut ahead = game.clone();
+    let mut wanted = 1;
+    while let Some(before) = ahead.pending().cloned() {
+        if ahead.answer(0).is_err() {
+            break;
+        }
+        match ahead.pending() {
+            Some(next) if asked_again(&before, next, &before.options[0]) => wanted += 1,
+            _ => break,
+        }
+    }
+    wanted
+}
+
+/// True when `next` is the question `before` again, less the option `chosen`.
+pub fn asked_again(before: &Decision, next: &Decision, chosen: &Choice) -> bool {
+    next.player == before.player
+        && next.ask == before.ask
+        && next.options.len() + 1 == before.options.len()
+        && next
+            .options
+            .iter()
+            .eq(before.options.iter().filter(|o| *o != chosen))
 }
 
 /// What could still be played: "a minion", "an action", "a minion and an action";
@@ -786,9 +980,13 @@ mod tests {
         assert!(menu
             .header
             .starts_with("An extra play, now or never: where do you play"));
+        // A short list is said on the question's line.
         let lines = menu.lines();
-        assert_eq!(lines.len(), 4, "{lines:?}");
-        assert_eq!(lines[3], "3. pass: let the extra play go");
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        assert!(
+            lines[0].ends_with("; 3. pass: let the extra play go."),
+            "{lines:?}"
+        );
     }
 
     #[test]

@@ -198,6 +198,22 @@ pub fn stasis(w: &Words, who: Option<&str>) -> Result<Vec<String>, String> {
         .collect())
 }
 
+/// What a card or base of this game does (option N of a question, `read N`): its
+/// printed facts, and for a card where its visible copies are.
+pub fn card_in_game(w: &Words, card: Uid) -> Vec<String> {
+    let catalog = defs().catalog;
+    let def = w.game.def(card);
+    match (def.card(), def.base()) {
+        (Some(c), _) => {
+            let mut lines = lookup::describe(catalog, Entry::Card(c));
+            lines.extend(whereabouts(w, def.id()));
+            lines
+        }
+        (_, Some(b)) => lookup::describe(catalog, Entry::Base(b)),
+        _ => Vec::new(),
+    }
+}
+
 /// Where the visible copies of a card are: in play (with power), in stasis, in the
 /// box, in your hand or stored face down under a card (your own copies only).
 fn whereabouts(w: &Words, id: &str) -> Vec<String> {

@@ -35,6 +35,14 @@ impl Table {
                 }
                 continue;
             }
+            // "Not this turn": the table says no again, as an ordinary answer.
+            if let Some(no) = self.declined_now() {
+                if let Err(e) = self.apply(p, no) {
+                    self.error(format!("That answer was refused: {e}."));
+                    return;
+                }
+                continue;
+            }
             if self.here.is_none() && self.humans().len() > 1 && self.keyboard != Some(p) {
                 self.prompt = Prompt::PassTo(p);
                 let name = self.seats[p.ix()].name.clone();
@@ -82,11 +90,55 @@ impl Table {
         );
     }
 
-    /// Prints the current question.
+    /// Prints the current question: whole, except the main question asked again in
+    /// the same turn, which is one line saying what changed (`options` reads it whole).
     pub(super) fn ask(&mut self) {
-        if let Some(menu) = self.menu() {
-            self.show_menu(&menu);
+        let Some(menu) = self.menu() else {
+            return;
+        };
+        let again = match (&self.main_heard, self.main_asked()) {
+            (Some((turn, player, before)), Some(now))
+                if (*turn, *player) == now && self.here.is_none() =>
+            {
+                Some((now, before.clone()))
+            }
+            _ => None,
+        };
+        match again {
+            Some(((turn, player), before)) => {
+                let several = self.humans().len() > 1 && self.here.is_none();
+                let (line, names) = prompt::main_again(&menu, &self.words(Some(player)), &before);
+                let line = if several {
+                    format!("{}: {line}", self.seats[player.ix()].name)
+                } else {
+                    line
+                };
+                self.main_heard = Some((turn, player, names));
+                self.push(LineKind::Question, line);
+            }
+            None if matches!(self.prompt, Prompt::Where { .. }) && self.here.is_none() => {
+                let turn = self.game.turn.number;
+                if self.where_heard.replace(turn) == Some(turn) {
+                    self.push(LineKind::Question, menu.one_line());
+                } else {
+                    self.show_menu(&menu);
+                }
+            }
+            None => self.show_menu(&menu),
         }
+    }
+
+    /// The "may" a person said "not this turn" to, asked again: the index of its "no".
+    fn declined_now(&self) -> Option<usize> {
+        let d = self.game.pending()?;
+        let Ask::May { source } = d.ask else {
+            return None;
+        };
+        let key = (self.game.turn.number, d.player, source);
+        if !self.declined.contains(&key) {
+            return None;
+        }
+        prompt::lasting_may(d, &self.game)
     }
 
     /// The menu of the current prompt.

@@ -91,6 +91,15 @@ pub struct Table {
     missed: SinceLastTurn,
     /// A new game's deal, narrated when the game starts.
     opening: Option<Vec<Event>>,
+    /// The main question's entries as last heard, by name, with the turn and the
+    /// player: asked again in that turn, it is said in one line (what changed).
+    main_heard: Option<(u32, PlayerId, Vec<String>)>,
+    /// The turn in which "where do you play" was last read whole: asked again in that
+    /// turn, it is one line.
+    where_heard: Option<u32>,
+    /// The "may"s a person said "not this turn" to: the turn, who, the card. The
+    /// table answers no to them until the turn ends.
+    declined: Vec<(u32, PlayerId, crate::engine::Uid)>,
     /// At a networked table: the one seat this table is the view of. Only that seat
     /// answers here; the others answer elsewhere (`follow`), and the narration is told
     /// to that seat ("you"), naming only what it may know.
@@ -132,9 +141,90 @@ impl Table {
             save.log,
             autosave,
         );
+        table.undo_from_save();
         table.intro("Saved game loaded");
         table.summary();
         table
+    }
+
+    /// After loading, `undo` can take back the plays of the turn in progress made before
+    /// the save: the save is a replay, so the answers are replayed once more to find
+    /// where each of the person's plays this turn began (and whether a card was drawn,
+    /// revealed or shuffled since, which stops undo as in the game itself).
+    fn undo_from_save(&mut self) {
+        let Ok(mut game) = GameState::new(&self.config) else {
+            return;
+        };
+        game.take_events();
+        // Each play this turn: where it starts, what it was, and the log lines since.
+        let mut plays: Vec<(usize, String)> = Vec::new();
+        let mut logged: Vec<usize> = Vec::new();
+        let mut blocked = None;
+        let viewer = self.narration_viewer();
+        for (k, &a) in self.answers.iter().enumerate() {
+            let Some(d) = game.pending().cloned() else {
+                return;
+            };
+            let person = self.seats[d.player.ix()].is_human();
+            if person && d.player == game.turn.player && matches!(d.ask, Ask::Main | Ask::ExtraNow)
+            {
+                let w = Words {
+                    game: &game,
+                    seats: &self.seats,
+                    viewer: Some(d.player),
+                    codes: false,
+                    show_codes: self.codes,
+                };
+                let what = d.options.get(a as usize).map(|o| w.option(o));
+                plays.push((k, what.unwrap_or_default()));
+            }
+            let before = game.clone();
+            let Ok(events) = game.answer(a as usize) else {
+                return;
+            };
+            let history = Scene {
+                before: &before,
+                words: Words {
+                    game: &game,
+                    seats: &self.seats,
+                    viewer,
+                    codes: true,
+                    show_codes: self.codes,
+                },
+                actor: d.player,
+                scoring: &[],
+                texts: false,
+            };
+            logged.push(narrate(&history, &events, Verbosity::Normal).len());
+            for e in &events {
+                let hidden = match e {
+                    Event::TurnStarted { .. } | Event::GameOver { .. } => {
+                        plays.clear();
+                        blocked = None;
+                        continue;
+                    }
+                    Event::Drew { .. } => "a card was drawn",
+                    Event::Revealed { .. } => "a card was revealed",
+                    Event::Shuffled { .. } => "a deck was shuffled",
+                    Event::LookedAtHand { .. } => "a hand was looked at",
+                    _ => continue,
+                };
+                plays.clear();
+                blocked = Some(hidden);
+            }
+        }
+        let log_len = self.log.len();
+        self.undo = plays
+            .into_iter()
+            .map(|(answers, what)| Snapshot {
+                answers,
+                seats: self.seats.clone(),
+                log_len: log_len.saturating_sub(logged[answers..].iter().sum::<usize>()),
+                scoring: Vec::new(),
+                what,
+            })
+            .collect();
+        self.undo_blocked = blocked;
     }
 
     /// A game set up from a scenario's position, for tests of the conversation at
@@ -195,6 +285,9 @@ impl Table {
             auto_recap: false,
             missed: SinceLastTurn::new(seats_len),
             opening: None,
+            main_heard: None,
+            where_heard: None,
+            declined: Vec::new(),
             here: None,
         }
     }
@@ -262,7 +355,12 @@ impl Table {
                 self.answer_line(format!("Waiting for {name} to answer."));
             }
             Prompt::Over => self.over_line(),
-            _ => self.ask(),
+            // Coming back, the question is read whole.
+            _ => {
+                if let Some(menu) = self.menu() {
+                    self.show_menu(&menu);
+                }
+            }
         }
         std::mem::take(&mut self.out)
     }
@@ -336,10 +434,25 @@ impl Table {
         }
     }
 
+    /// Reads a question whole.
     fn show_menu(&mut self, menu: &Menu) {
+        let mut menu = menu.clone();
+        menu.inline = self.here.is_none();
+        let menu = &menu;
+        if let Some((turn, player)) = self.main_asked() {
+            let (_, names) = prompt::main_again(menu, &self.words(Some(player)), &[]);
+            self.main_heard = Some((turn, player, names));
+        }
         for l in menu.lines() {
             self.push(LineKind::Question, l);
         }
+    }
+
+    /// The turn and the player when the main question is the one asked now.
+    fn main_asked(&self) -> Option<(u32, PlayerId)> {
+        let d = self.game.pending()?;
+        (self.prompt == Prompt::Decision && d.ask == Ask::Main)
+            .then_some((self.game.turn.number, d.player))
     }
 
     // ----- who is who -----

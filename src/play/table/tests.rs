@@ -6,9 +6,7 @@ use crate::play::speech::Silent;
 
 /// A two-seat table at this position (a scenario's `position: (...)`), Ann to answer.
 fn table(position: &str) -> Table {
-    let text = format!("Scenario(name: \"t\", position: {position}, steps: [])");
-    let s = crate::scenario::parse("t", &text).unwrap();
-    let game = crate::scenario::run(&s).unwrap();
+    let game = GameState::from_position_ron(position).unwrap();
     let seats = vec![
         Seat {
             name: "Ann".into(),
@@ -69,7 +67,7 @@ fn the_where_question_names_the_base_that_forbids_the_play() {
     let before = ron::to_string(t.game()).unwrap();
     let out = say(&mut t, "play raptor");
     assert!(
-        out.starts_with("Where do you play dm2 War Raptor?"),
+        out.starts_with("Where do you play dm2 War Raptor, or back?"),
         "{out}"
     );
     let out = say(&mut t, "ice castle");
@@ -117,4 +115,109 @@ fn a_misspelt_play_gets_did_you_mean() {
     assert!(out.contains("Did you mean Neophyte?"), "{out}");
     let out = say(&mut t, "play neophyte on homewrld");
     assert!(out.contains("Did you mean The Homeworld?"), "{out}");
+}
+
+#[test]
+fn the_hand_limit_is_one_question_answered_with_several_cards() {
+    let mut t = table(
+        r#"(
+        players: [
+            (factions: ["dinosaurs", "aliens"],
+             hand: ["aliens.probe", "aliens.probe", "aliens.probe", "aliens.probe", "aliens.probe", "aliens.probe", "aliens.probe", "aliens.probe", "aliens.scout", "aliens.invader"],
+             deck: ["dinosaurs.king_rex", "dinosaurs.laseratops"]),
+            (factions: ["ninjas", "pirates"], deck: ["pirates.cannon", "pirates.dinghy"]),
+        ],
+        bases: [(base: "bases.tar_pits"), (base: "bases.jungle_oasis")],
+        turn: (player: 0, phase: Draw),
+    )"#,
+    );
+    let menu = t.menu().unwrap();
+    assert_eq!(
+        menu.header,
+        "Ann: You have 12 cards: discard 2. Name 2: numbers, codes or names, separated by spaces or commas."
+    );
+    let before = ron::to_string(t.game()).unwrap();
+    for (typed, said) in [
+        (
+            "1 2 3",
+            "Expected 2, separated by spaces or commas; you named 3. Nothing was chosen.",
+        ),
+        (
+            "9,9",
+            "\"9\" was named twice. Nothing was chosen: name 2 different ones.",
+        ),
+    ] {
+        assert_eq!(say(&mut t, typed), said);
+        assert_eq!(ron::to_string(t.game()).unwrap(), before);
+    }
+    let out = say(&mut t, "zzz 1");
+    assert!(out.starts_with("Nothing here matches \"zzz\""), "{out}");
+    assert!(
+        out.ends_with("Nothing was chosen: name 2, separated by spaces or commas."),
+        "{out}"
+    );
+    assert_eq!(ron::to_string(t.game()).unwrap(), before);
+    // A name said twice is two copies; the engine is answered once per card.
+    let out = say(&mut t, "probe, probe");
+    assert!(out.contains("Pass to Bob"), "{out}");
+    let discard = &t.game().players[0].discard;
+    assert_eq!(discard.len(), 2);
+    assert!(discard.iter().all(|&c| t.game().def(c).name() == "Probe"));
+}
+
+#[test]
+fn fewer_cards_than_asked_for_are_a_start() {
+    let mut t = table(
+        r#"(
+        players: [
+            (factions: ["dinosaurs", "aliens"],
+             hand: ["aliens.probe", "aliens.probe", "aliens.probe", "aliens.probe", "aliens.probe", "aliens.probe", "aliens.probe", "aliens.probe", "aliens.scout", "aliens.invader"],
+             deck: ["dinosaurs.king_rex", "dinosaurs.laseratops"]),
+            (factions: ["ninjas", "pirates"], deck: ["pirates.cannon", "pirates.dinghy"]),
+        ],
+        bases: [(base: "bases.tar_pits"), (base: "bases.jungle_oasis")],
+        turn: (player: 0, phase: Draw),
+    )"#,
+    );
+    let out = say(&mut t, "scout");
+    assert!(
+        out.contains(
+            "Ann discards Scout.\nAnn: You have 11 cards, more than 10: discard one.\n1. aa Probe"
+        ),
+        "{out}"
+    );
+    let out = say(&mut t, "invader");
+    assert!(out.contains("Pass to Bob"), "{out}");
+}
+
+#[test]
+fn cards_chosen_one_after_another_are_one_question() {
+    let mut t = table(
+        r#"(
+        players: [
+            (factions: ["grannies", "aliens"],
+             hand: ["grannies.attic_treasures", "aliens.probe", "aliens.scout", "aliens.invader", "aliens.collector"],
+             deck: ["aliens.probe", "aliens.probe", "aliens.probe"]),
+            (factions: ["ninjas", "pirates"]),
+        ],
+        bases: [(base: "bases.tar_pits"), (base: "bases.jungle_oasis")],
+    )"#,
+    );
+    let out = say(&mut t, "play attic");
+    assert!(
+        out.contains("Ann plays Attic Treasures.\nAnn: ga Attic Treasures: choose 3 cards to put on the bottom of its owner's deck. Name 3: numbers, codes or names, separated by spaces or commas.\n1. "),
+        "{out}"
+    );
+    let out = say(&mut t, "4 scout 1");
+    assert!(out.contains("Attic Treasures: Ann draws 3 cards."), "{out}");
+    let deck = &t.game().players[0].deck;
+    let bottom: Vec<&str> = deck[deck.len() - 3..]
+        .iter()
+        .map(|&c| t.game().def(c).name())
+        .collect();
+    assert_eq!(bottom.len(), 3, "{bottom:?}");
+    assert!(
+        bottom.contains(&"Collector") && bottom.contains(&"Scout"),
+        "{bottom:?}"
+    );
 }

@@ -41,7 +41,16 @@ impl Table {
                 self.answers(lines)
             }
             Command::Card(c) => {
-                let lines = queries::card(&self.words(self.reader()), &c);
+                // A number is an entry of the question asked (its card, in full).
+                let asked = c.trim().parse::<usize>().ok().and_then(|n| {
+                    let d = self.game.pending()?;
+                    prompt::entry_card(&self.menu()?, d, n)
+                });
+                let w = self.words(self.reader());
+                let lines = match asked {
+                    Some(card) => Ok(queries::card_in_game(&w, card)),
+                    None => queries::card(&w, &c),
+                };
                 self.reply(lines)
             }
             Command::Deck => {
@@ -141,6 +150,10 @@ impl Table {
             Prompt::Elsewhere(p) => self.not_yours(p),
             _ => {
                 let Some(menu) = self.menu() else { return };
+                if menu.wanted > 1 {
+                    self.on_several(text, &menu);
+                    return;
+                }
                 match pick(text, &menu.items()) {
                     Ok(k) => {
                         let act = menu.entries[k].act.clone();
@@ -159,6 +172,91 @@ impl Table {
                 }
             }
         }
+    }
+
+    /// A question asked for several cards at once ("You have 14 cards: discard 4."):
+    /// the person names them all, by numbers, codes or names separated by spaces or
+    /// commas, and each is given to the engine as its own answer, in the order named.
+    /// Fewer than asked for are taken, and the question is asked again for the rest;
+    /// too many, or a name that fits nothing, is refused in one line, nothing chosen.
+    fn on_several(&mut self, text: &str, menu: &Menu) {
+        let wanted = menu.wanted;
+        let items = menu.items();
+        let parts: Vec<&str> = if text.contains(',') {
+            text.split(',')
+                .map(str::trim)
+                .filter(|p| !p.is_empty())
+                .collect()
+        } else {
+            text.split_whitespace().collect()
+        };
+        let mut chosen: Vec<usize> = Vec::new();
+        for part in &parts {
+            let k = match pick(part, &items) {
+                Ok(k) => k,
+                Err(e) => {
+                    self.error(format!(
+                        "{e} Nothing was chosen: name {wanted}, separated by spaces or commas."
+                    ));
+                    return;
+                }
+            };
+            // A name said again means another copy; a number said again is a mistake.
+            let k = if !chosen.contains(&k) {
+                Some(k)
+            } else if part.parse::<usize>().is_ok() {
+                None
+            } else {
+                (0..menu.entries.len())
+                    .find(|j| !chosen.contains(j) && menu.entries[*j].keys == menu.entries[k].keys)
+            };
+            match k {
+                Some(k) => chosen.push(k),
+                None => {
+                    self.error(format!(
+                        "{} was named twice. Nothing was chosen: name {wanted} different ones.",
+                        quote(part)
+                    ));
+                    return;
+                }
+            }
+        }
+        // Fewer is a start: the question is asked again for the rest.
+        if chosen.len() > wanted || chosen.is_empty() {
+            self.error(format!(
+                "Expected {wanted}, separated by spaces or commas; you named {}. Nothing was chosen.",
+                chosen.len()
+            ));
+            return;
+        }
+        let Some(d) = self.game.pending().cloned() else {
+            return;
+        };
+        let choices: Vec<crate::engine::Choice> = chosen
+            .iter()
+            .filter_map(|&k| match menu.entries[k].act {
+                Act::Answer(i) => d.options.get(i).cloned(),
+                _ => None,
+            })
+            .collect();
+        self.last_narration.clear();
+        self.prompt = Prompt::Decision;
+        let mut asked = d;
+        for choice in choices {
+            let Some(i) = asked.options.iter().position(|o| *o == choice) else {
+                break;
+            };
+            if let Err(e) = self.apply(asked.player, i) {
+                self.error(format!("That answer was refused: {e}."));
+                break;
+            }
+            // Only the same question again takes the next card.
+            match self.game.pending() {
+                Some(next) if prompt::asked_again(&asked, next, &choice) => asked = next.clone(),
+                _ => break,
+            }
+        }
+        self.advance();
     }
 
     pub(super) fn act(&mut self, act: Act) {
@@ -197,6 +295,15 @@ impl Table {
             Act::Back => {
                 self.prompt = Prompt::Decision;
                 self.ask();
+            }
+            Act::NotThisTurn(no) => {
+                if let Some(d) = self.game.pending() {
+                    if let Ask::May { source } = d.ask {
+                        self.declined
+                            .push((self.game.turn.number, d.player, source));
+                    }
+                }
+                self.answer_human(no);
             }
         }
     }
@@ -439,7 +546,9 @@ impl Table {
         for l in self.last_narration.clone() {
             self.push(LineKind::Narration, l);
         }
-        self.ask();
+        if let Some(menu) = self.menu() {
+            self.show_menu(&menu);
+        }
     }
 
     pub(super) fn on_status(&mut self) {
