@@ -91,7 +91,8 @@ impl Menu {
     }
 
     /// The question, then one line per entry; a short list (yes or no, one card or
-    /// done) is said on the question's own line: "Do it? 1. yes; 2. no.".
+    /// done, the bases where a card goes: five entries at most, short ones) is said on
+    /// the question's own line: "Do it? 1. yes; 2. no.".
     pub fn lines(&self) -> Vec<String> {
         let entries: Vec<String> = self
             .entries
@@ -100,8 +101,8 @@ impl Menu {
             .map(|e| format!("{}. {}", e.number, e.label))
             .collect();
         let short = self.inline
-            && entries.len() <= 3
-            && entries.iter().map(String::len).sum::<usize>() <= 130;
+            && entries.len() <= 5
+            && entries.iter().map(String::len).sum::<usize>() <= 150;
         if short && self.wanted == 1 {
             return vec![self.one_line()];
         }
