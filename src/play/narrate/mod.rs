@@ -357,6 +357,10 @@ fn sentences(scene: &Scene, events: &[Event]) -> Vec<Said> {
             // The start and end of an ability are said by what it does; one that
             // does nothing says so, with the reason.
             Event::Resolving { .. } | Event::Resolved { quiet: None, .. } => 1,
+            // A card another of whose abilities does something in this batch is not
+            // silent: "nothing happens" would contradict the line that follows
+            // (Sidelined Girlfriend played from stasis: no stasis offer, but a counter).
+            Event::Resolved { by, .. } if quiet::told_later(*by, &events[i + 1..]) => 1,
             Event::Resolved {
                 by,
                 player,

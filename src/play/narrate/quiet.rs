@@ -4,7 +4,7 @@
 //! here has +1 power."). So no ability resolves in silence.
 
 use super::{base_then, say, Said, Scene, Verbosity};
-use crate::engine::events::{Pool, Quiet};
+use crate::engine::events::{Event, Pool, Quiet};
 use crate::engine::state::Loc;
 use crate::engine::{PlayerId, Uid};
 
@@ -55,6 +55,14 @@ pub(super) fn nothing_happens(
         format!("{}: {nothing} happens, {reason}.", w.card(by)),
         vec![],
     ))
+}
+
+/// Whether another ability of `by` resolves later in the batch and does something, so
+/// the card has its outcome line without a "nothing happens" before it.
+pub(super) fn told_later(by: Uid, later: &[Event]) -> bool {
+    later
+        .iter()
+        .any(|e| matches!(e, Event::Resolved { by: b, quiet: None, .. } if *b == by))
 }
 
 /// "Enchantment at Tortuga: every minion here has +1 power." (the base's new total
