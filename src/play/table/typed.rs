@@ -241,21 +241,32 @@ impl Table {
             .collect();
         self.last_narration.clear();
         self.prompt = Prompt::Decision;
+        // One question, one batch: what the cards did is told together (and undone
+        // together), as a bot's repeated picks are.
+        let before = self.game.clone();
+        let actor = d.player;
+        let mut events = Vec::new();
         let mut asked = d;
         for choice in choices {
             let Some(i) = asked.options.iter().position(|o| *o == choice) else {
                 break;
             };
-            if let Err(e) = self.apply(asked.player, i) {
-                self.error(format!("That answer was refused: {e}."));
-                break;
+            match self.game.answer(i) {
+                Ok(more) => events.extend(more),
+                Err(e) => {
+                    self.error(format!("That answer was refused: {e}."));
+                    break;
+                }
             }
+            // Only options that exist are accepted, and no question has 4 billion.
+            self.answers.push(i as u32);
             // Only the same question again takes the next card.
             match self.game.pending() {
                 Some(next) if prompt::asked_again(&asked, next, &choice) => asked = next.clone(),
                 _ => break,
             }
         }
+        self.narrate(&before, actor, &events);
         self.advance();
     }
 
