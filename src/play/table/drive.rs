@@ -172,9 +172,7 @@ impl Table {
                 break;
             };
             let i = bot.choose(&SeatView::new(&self.game, p));
-            events.extend(self.game.answer(i)?);
-            // Only options that exist are accepted, and no question has 4 billion.
-            self.answers.push(i as u32);
+            events.extend(self.record(i)?);
             let again = self.game.pending().is_some_and(|d| {
                 d.player == p
                     && matches!(d.ask, crate::engine::Ask::Choose { .. })
@@ -195,11 +193,21 @@ impl Table {
         index: usize,
     ) -> Result<(), crate::engine::AnswerError> {
         let before = self.game.clone();
+        let events = self.record(index)?;
+        self.narrate(&before, actor, &events);
+        Ok(())
+    }
+
+    /// Answers the pending question and keeps the answer for the save, without
+    /// narrating: the caller tells the batch once it is whole.
+    pub(super) fn record(
+        &mut self,
+        index: usize,
+    ) -> Result<Vec<Event>, crate::engine::AnswerError> {
         let events = self.game.answer(index)?;
         // Only options that exist are accepted, and no question has 4 billion.
         self.answers.push(index as u32);
-        self.narrate(&before, actor, &events);
-        Ok(())
+        Ok(events)
     }
 
     /// Narrates a batch of events, logs it, and keeps undo and the autosave up to date.

@@ -251,15 +251,13 @@ impl Table {
             let Some(i) = asked.options.iter().position(|o| *o == choice) else {
                 break;
             };
-            match self.game.answer(i) {
+            match self.record(i) {
                 Ok(more) => events.extend(more),
                 Err(e) => {
                     self.error(format!("That answer was refused: {e}."));
                     break;
                 }
             }
-            // Only options that exist are accepted, and no question has 4 billion.
-            self.answers.push(i as u32);
             // Only the same question again takes the next card.
             match self.game.pending() {
                 Some(next) if prompt::asked_again(&asked, next, &choice) => asked = next.clone(),
