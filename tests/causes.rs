@@ -13,24 +13,9 @@ use smashup::play::describe::Words;
 use smashup::play::narrate::{narrate, Scene, Verbosity};
 use smashup::play::seat::Seat;
 use smashup::scenario::{self, Batch};
-use std::path::{Path, PathBuf};
-
-fn scenario_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return out;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            out.extend(scenario_files(&path));
-        } else if path.extension().is_some_and(|x| x == "ron") {
-            out.push(path);
-        }
-    }
-    out.sort();
-    out
-}
+#[path = "scenario_files/mod.rs"]
+mod scenario_files;
+use scenario_files::{root, scenario_files};
 
 const LEVELS: [Verbosity; 3] = [Verbosity::Brief, Verbosity::Normal, Verbosity::Full];
 
@@ -167,7 +152,7 @@ impl Listener {
 
 #[test]
 fn every_ability_in_every_scenario_is_told_at_every_verbosity() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios");
+    let root = root();
     let files = scenario_files(&root);
     assert!(!files.is_empty());
     let mut failures = Vec::new();

@@ -19,8 +19,9 @@ use smashup::play::speech::Silent;
 use smashup::play::table::Table;
 use std::path::Path;
 
-/// A game a few turns in, a person against a bot, as a save.
-fn good_save() -> SaveFile {
+/// Ann with Pirates and Ninjas against a heuristic bot (its seed `bot_seed`) with the
+/// factions `theirs`, the game of `seed` started.
+fn ann_against_a_bot(seed: u64, bot_seed: u64, theirs: [&str; 2]) -> Table {
     let seats = vec![
         Seat {
             name: "Ann".into(),
@@ -28,14 +29,14 @@ fn good_save() -> SaveFile {
         },
         Seat {
             name: "Bot 2".into(),
-            bot: Some(Bot::new(BotKind::Heuristic, 5)),
+            bot: Some(Bot::new(BotKind::Heuristic, bot_seed)),
         },
     ];
     let config = GameConfig {
-        seed: 11,
+        seed,
         factions: vec![
             ["pirates".into(), "ninjas".into()],
-            ["aliens".into(), "dinosaurs".into()],
+            theirs.map(String::from),
         ],
         all_bases: false,
         shared_factions: false,
@@ -44,6 +45,12 @@ fn good_save() -> SaveFile {
     };
     let mut t = Table::new(&config, seats, Verbosity::Normal, None).unwrap();
     t.start();
+    t
+}
+
+/// A game a few turns in, a person against a bot, as a save.
+fn good_save() -> SaveFile {
+    let mut t = ann_against_a_bot(11, 5, ["aliens", "dinosaurs"]);
     for _ in 0..6 {
         for line in ["1", "1", "end", "yes"] {
             respond(&mut t, &Silent, line);
@@ -255,29 +262,7 @@ fn saving_never_replaces_a_folder_and_cleans_old_temporary_files() {
 /// and Wizards (as `smashup play --players 2 --bots 1 --factions
 /// pirates,ninjas,robots,wizards --seed 7` sets it up), `lines` typed.
 fn seed_7_game(lines: &[&str]) -> Table {
-    let seats = vec![
-        Seat {
-            name: "Ann".into(),
-            bot: None,
-        },
-        Seat {
-            name: "Bot 2".into(),
-            bot: Some(Bot::new(BotKind::Heuristic, 8)),
-        },
-    ];
-    let config = GameConfig {
-        seed: 7,
-        factions: vec![
-            ["pirates".into(), "ninjas".into()],
-            ["robots".into(), "wizards".into()],
-        ],
-        all_bases: false,
-        shared_factions: false,
-        first_player: None,
-        vp_goal: 15,
-    };
-    let mut t = Table::new(&config, seats, Verbosity::Normal, None).unwrap();
-    t.start();
+    let mut t = ann_against_a_bot(7, 8, ["robots", "wizards"]);
     for line in lines {
         respond(&mut t, &Silent, line);
     }

@@ -3,28 +3,9 @@
 //! most complete open implementation has tests for that faction.
 
 use smashup::scenario;
-use std::path::{Path, PathBuf};
-
-fn scenario_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return out;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            out.extend(scenario_files(&path));
-        } else if path.extension().is_some_and(|x| x == "ron") {
-            out.push(path);
-        }
-    }
-    out.sort();
-    out
-}
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios")
-}
+#[path = "scenario_files/mod.rs"]
+mod scenario_files;
+use scenario_files::{root, scenario_files};
 
 #[test]
 fn every_scenario_passes() {

@@ -117,10 +117,9 @@ fn a_misspelt_play_gets_did_you_mean() {
     assert!(out.contains("Did you mean The Homeworld?"), "{out}");
 }
 
-#[test]
-fn the_hand_limit_is_one_question_answered_with_several_cards() {
-    let mut t = table(
-        r#"(
+/// Ann draws to 12 cards at her Draw phase (eight Probes, a Scout, an Invader and
+/// two from her deck): the hand limit asks her to discard 2.
+const TWELVE_CARDS: &str = r#"(
         players: [
             (factions: ["dinosaurs", "aliens"],
              hand: ["aliens.probe", "aliens.probe", "aliens.probe", "aliens.probe", "aliens.probe", "aliens.probe", "aliens.probe", "aliens.probe", "aliens.scout", "aliens.invader"],
@@ -129,8 +128,11 @@ fn the_hand_limit_is_one_question_answered_with_several_cards() {
         ],
         bases: [(base: "bases.tar_pits"), (base: "bases.jungle_oasis")],
         turn: (player: 0, phase: Draw),
-    )"#,
-    );
+    )"#;
+
+#[test]
+fn the_hand_limit_is_one_question_answered_with_several_cards() {
+    let mut t = table(TWELVE_CARDS);
     let menu = t.menu().unwrap();
     assert_eq!(
         menu.header,
@@ -167,18 +169,7 @@ fn the_hand_limit_is_one_question_answered_with_several_cards() {
 
 #[test]
 fn fewer_cards_than_asked_for_are_a_start() {
-    let mut t = table(
-        r#"(
-        players: [
-            (factions: ["dinosaurs", "aliens"],
-             hand: ["aliens.probe", "aliens.probe", "aliens.probe", "aliens.probe", "aliens.probe", "aliens.probe", "aliens.probe", "aliens.probe", "aliens.scout", "aliens.invader"],
-             deck: ["dinosaurs.king_rex", "dinosaurs.laseratops"]),
-            (factions: ["ninjas", "pirates"], deck: ["pirates.cannon", "pirates.dinghy"]),
-        ],
-        bases: [(base: "bases.tar_pits"), (base: "bases.jungle_oasis")],
-        turn: (player: 0, phase: Draw),
-    )"#,
-    );
+    let mut t = table(TWELVE_CARDS);
     let out = say(&mut t, "scout");
     assert!(
         out.contains(
