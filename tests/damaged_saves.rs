@@ -19,6 +19,9 @@ use smashup::play::speech::Silent;
 use smashup::play::table::Table;
 use std::path::Path;
 
+#[cfg(unix)]
+mod named_pipe;
+
 /// Ann with Pirates and Ninjas against a heuristic bot (its seed `bot_seed`) with the
 /// factions `theirs`, the game of `seed` started.
 fn ann_against_a_bot(seed: u64, bot_seed: u64, theirs: [&str; 2]) -> Table {
@@ -368,14 +371,9 @@ fn an_answer_edited_to_poison_another_minion_is_refused() {
 #[test]
 fn a_pipe_is_refused_at_once() {
     let dir = tempfile::tempdir().unwrap();
-    let fifo = dir.path().join("fifo.ron");
-    let made = std::process::Command::new("mkfifo")
-        .arg(&fifo)
-        .status()
-        .is_ok_and(|s| s.success());
-    if !made {
+    let Some(fifo) = named_pipe::make(dir.path(), "fifo.ron") else {
         return;
-    }
+    };
     let err = save::read(&fifo).expect_err("a pipe loaded");
     assert!(err.contains("not a regular file"), "{err}");
     let err = save::read(dir.path()).expect_err("a folder loaded");

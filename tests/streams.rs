@@ -12,6 +12,9 @@ use std::path::Path;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
+#[cfg(unix)]
+mod named_pipe;
+
 fn smashup(dir: &Path) -> Command {
     let mut cmd = Command::cargo_bin("smashup").unwrap();
     cmd.current_dir(dir).env("NO_COLOR", "1");
@@ -363,12 +366,7 @@ fn a_line_past_the_limit_is_refused_and_the_game_goes_on() {
 #[test]
 fn load_refuses_a_pipe_at_once() {
     let dir = tempfile::tempdir().unwrap();
-    let fifo = dir.path().join("fifo.ron");
-    let made = std::process::Command::new("mkfifo")
-        .arg(&fifo)
-        .status()
-        .is_ok_and(|s| s.success());
-    if !made {
+    if named_pipe::make(dir.path(), "fifo.ron").is_none() {
         return;
     }
     let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("smashup"))
