@@ -103,9 +103,9 @@ fn a_server_killed_mid_game_resumes_its_table() {
 
     let server = Server::start(dir.path(), &[]);
     assert!(
-        server.log.lock().unwrap().contains("1 tables restored") || {
+        server.log.lock().unwrap().contains("1 table restored") || {
             std::thread::sleep(std::time::Duration::from_millis(300));
-            server.log.lock().unwrap().contains("1 tables restored")
+            server.log.lock().unwrap().contains("1 table restored")
         }
     );
     let mut ann = server.client();
