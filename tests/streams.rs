@@ -7,17 +7,21 @@
 //! pipe.
 
 use assert_cmd::Command;
+use cli::stdout_of;
 use std::io::{BufRead, Write};
 use std::path::Path;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
+#[allow(dead_code)] // session: these tests give their own flags
+mod cli;
 #[cfg(unix)]
 mod named_pipe;
 
+/// `smashup` run in `dir` (its data folder there too), never in colour.
 fn smashup(dir: &Path) -> Command {
-    let mut cmd = Command::cargo_bin("smashup").unwrap();
-    cmd.current_dir(dir).env("NO_COLOR", "1");
+    let mut cmd = cli::smashup(dir);
+    cmd.env("NO_COLOR", "1");
     cmd
 }
 
@@ -36,18 +40,7 @@ const GAME: &[&str] = &[
 
 /// `smashup play` with `input`: standard output, after checking it exited well.
 fn play(dir: &Path, extra: &[&str], input: &[u8]) -> String {
-    let out = smashup(dir)
-        .args(GAME)
-        .args(extra)
-        .write_stdin(input)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+    stdout_of(smashup(dir).args(GAME).args(extra), input)
 }
 
 #[test]

@@ -1,7 +1,8 @@
 //! `smashup` through its binary, for the tests that type a whole session into it
-//! (`tests/play_cli.rs`, `tests/table_cli.rs`, `tests/play_flags.rs`): the command run
-//! in a folder of the test's, with its own data folder there too, so that nothing the
-//! user keeps (a remembered `--codes`, an autosave) reaches a test or is changed by one.
+//! (`tests/play_cli.rs`, `tests/table_cli.rs`, `tests/play_flags.rs`,
+//! `tests/streams.rs`): the command run in a folder of the test's, with its own data
+//! folder there too, so that nothing the user keeps (a remembered `--codes`, an
+//! autosave) reaches a test or is changed by one.
 
 use assert_cmd::Command;
 use std::path::Path;
@@ -25,7 +26,7 @@ pub fn session(dir: &Path, command: &str, autosave: &str) -> Command {
 
 /// Runs `cmd` with `input` typed: its standard output, after checking it exited well
 /// (its standard error shown when not).
-pub fn stdout_of(cmd: &mut Command, input: &str) -> String {
+pub fn stdout_of(cmd: &mut Command, input: impl Into<Vec<u8>>) -> String {
     let out = cmd.write_stdin(input).output().unwrap();
     assert!(
         out.status.success(),
