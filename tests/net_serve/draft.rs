@@ -120,7 +120,7 @@ fn draft_to_end(ann: &mut Drafter, ben: &mut Drafter) -> BTreeMap<String, Vec<St
 fn draft_table(server: &Server) -> (Drafter, Drafter, String, String) {
     let mut ann = server.client();
     let code = new_table(&mut ann, "Ann", "--players 3 --bots 1 --draft --seed 11");
-    let (mut ben, sat) = sit(&server, "Ben", true, &format!("1 {code} pirates,ninjas"));
+    let (mut ben, sat) = sit(server, "Ben", true, &format!("1 {code} pirates,ninjas"));
     assert!(sat.contains("You sit at table 1 in seat 2"), "{sat}");
     assert!(
         ben.wait_for("This table drafts its factions", 10).is_some(),
