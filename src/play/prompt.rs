@@ -964,10 +964,7 @@ mod tests {
             ask: Ask::ExtraNow,
             options: vec![to(0), to(1), Choice::Pass],
         };
-        let seats = vec![super::super::seat::Seat {
-            name: "You".into(),
-            bot: None,
-        }];
+        let seats = super::super::seat::Seat::people(&["You"]);
         let w = Words {
             game: &game,
             seats: &seats,

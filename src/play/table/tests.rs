@@ -7,16 +7,7 @@ use crate::play::speech::Silent;
 /// A two-seat table at this position (a scenario's `position: (...)`), Ann to answer.
 fn table(position: &str) -> Table {
     let game = GameState::from_position_ron(position).unwrap();
-    let seats = vec![
-        Seat {
-            name: "Ann".into(),
-            bot: None,
-        },
-        Seat {
-            name: "Bob".into(),
-            bot: None,
-        },
-    ];
+    let seats = Seat::people(&["Ann", "Bob"]);
     let mut t = Table::at_position(game, seats);
     t.keyboard = Some(PlayerId(0));
     t
