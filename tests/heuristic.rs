@@ -7,27 +7,19 @@
 use smashup::bots::{Bot, BotKind, SeatView};
 use smashup::engine::{Choice, GameState, PlayTo};
 
+mod positions;
+
 /// Player 0 (the bot) holds `hand`; its minions are at the first base, where it leads,
-/// player 1's at the second, where they lead; `actions` are on the bases by owner.
+/// player 1's at the second, where they lead; `actions` are on the bases by owner; a
+/// third base, The Mothership, is empty.
 fn position(factions: [&str; 2], hand: &str, own_action: &str, their_action: &str) -> GameState {
-    let text = format!(
-        r#"(
-        players: [
-            (factions: ["{}", "{}"], hand: ["{hand}"], deck: ["pirates.first_mate"]),
-            (factions: ["ninjas", "zombies"], deck: ["ninjas.shinobi"]),
-        ],
-        bases: [
-            (base: "bases.jungle_oasis", minions: [(card: "pirates.pirate_king", owner: 0)],
-             actions: [{own_action}]),
-            (base: "bases.tortuga", minions: [(card: "ninjas.ninja_master", owner: 1)],
-             actions: [{their_action}]),
-            (base: "bases.the_mothership"),
-        ],
-        base_deck: ["bases.tar_pits"],
-    )"#,
-        factions[0], factions[1]
-    );
-    GameState::from_position_ron(&text).unwrap()
+    positions::two_leads(
+        factions,
+        hand,
+        own_action,
+        their_action,
+        &["bases.the_mothership"],
+    )
 }
 
 fn bot_choice(game: &GameState) -> Choice {
@@ -113,8 +105,6 @@ fn leaf_armor_is_not_moved_round_its_own_minions_for_nothing() {
     assert!(d.options.iter().any(|o| matches!(o, Choice::Use { .. })));
     assert_eq!(bot_choice(&game), Choice::EndTurn);
 }
-
-/// A position from RON text, the bot being whoever is asked first.
 
 #[test]
 fn jungle_camp_takes_back_the_strongest_minion() {

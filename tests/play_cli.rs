@@ -6,30 +6,14 @@
 //! After a deliberate change to the narration or to the cards these games use, look
 //! at the new transcripts and accept them: `INSTA_UPDATE=always cargo test --test play_cli`.
 
-use assert_cmd::Command;
+use cli::{session, smashup, stdout_of};
 use std::path::Path;
 
-fn smashup(dir: &Path) -> Command {
-    let mut cmd = Command::cargo_bin("smashup").unwrap();
-    cmd.current_dir(dir).env_remove("NO_COLOR");
-    cmd
-}
+mod cli;
 
 /// Runs `smashup play ARGS` with `input` and returns standard output.
 fn play(dir: &Path, args: &[&str], input: &str) -> String {
-    let out = smashup(dir)
-        .arg("play")
-        .args(args)
-        .args(["--autosave", "autosave.ron"])
-        .write_stdin(input)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "stderr: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+    stdout_of(session(dir, "play", "autosave.ron").args(args), input)
 }
 
 const FOUR: &str = "pirates,ninjas,aliens,dinosaurs";

@@ -3,23 +3,16 @@
 //! set-up checks, names, codes, recap, rules, a loaded game's summary, and the lines a
 //! person hears across a scripted game at each verbosity.
 
-use assert_cmd::Command;
+use cli::session;
 use std::path::Path;
 
-fn smashup(dir: &Path) -> Command {
-    let mut cmd = Command::cargo_bin("smashup").unwrap();
-    cmd.current_dir(dir)
-        .env("XDG_DATA_HOME", dir.join("data"))
-        .env_remove("NO_COLOR");
-    cmd
-}
+#[allow(dead_code)] // stdout_of: these tests read the exit status themselves
+mod cli;
 
 /// `smashup play ARGS` with `input`: (status, stdout, stderr).
 fn run(dir: &Path, args: &[&str], input: &str) -> (Option<i32>, String, String) {
-    let out = smashup(dir)
-        .arg("play")
+    let out = session(dir, "play", "autosave.ron")
         .args(args)
-        .args(["--autosave", "autosave.ron"])
         .write_stdin(input)
         .output()
         .unwrap();

@@ -7,14 +7,21 @@
 //! pipe.
 
 use assert_cmd::Command;
+use cli::stdout_of;
 use std::io::{BufRead, Write};
 use std::path::Path;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
+#[allow(dead_code)] // session: these tests give their own flags
+mod cli;
+#[cfg(unix)]
+mod named_pipe;
+
+/// `smashup` run in `dir` (its data folder there too), never in colour.
 fn smashup(dir: &Path) -> Command {
-    let mut cmd = Command::cargo_bin("smashup").unwrap();
-    cmd.current_dir(dir).env("NO_COLOR", "1");
+    let mut cmd = cli::smashup(dir);
+    cmd.env("NO_COLOR", "1");
     cmd
 }
 
@@ -33,18 +40,7 @@ const GAME: &[&str] = &[
 
 /// `smashup play` with `input`: standard output, after checking it exited well.
 fn play(dir: &Path, extra: &[&str], input: &[u8]) -> String {
-    let out = smashup(dir)
-        .args(GAME)
-        .args(extra)
-        .write_stdin(input)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+    stdout_of(smashup(dir).args(GAME).args(extra), input)
 }
 
 #[test]
@@ -363,12 +359,7 @@ fn a_line_past_the_limit_is_refused_and_the_game_goes_on() {
 #[test]
 fn load_refuses_a_pipe_at_once() {
     let dir = tempfile::tempdir().unwrap();
-    let fifo = dir.path().join("fifo.ron");
-    let made = std::process::Command::new("mkfifo")
-        .arg(&fifo)
-        .status()
-        .is_ok_and(|s| s.success());
-    if !made {
+    if named_pipe::make(dir.path(), "fifo.ron").is_none() {
         return;
     }
     let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("smashup"))

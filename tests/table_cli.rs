@@ -7,8 +7,10 @@
 //! After a deliberate change to what the companion says, look at the new transcript
 //! and accept it: `INSTA_UPDATE=always cargo test --test table_cli`.
 
-use assert_cmd::Command;
+use cli::{session, stdout_of};
 use std::path::Path;
+
+mod cli;
 
 /// Runs `smashup table` in `dir` with `input`; standard output.
 fn table(dir: &Path, input: &str) -> String {
@@ -17,21 +19,7 @@ fn table(dir: &Path, input: &str) -> String {
 
 /// Runs `smashup table ARGS` in `dir` with `input`; standard output.
 fn table_with(dir: &Path, args: &[&str], input: &str) -> String {
-    let out = Command::cargo_bin("smashup")
-        .unwrap()
-        .current_dir(dir)
-        .env("XDG_DATA_HOME", dir)
-        .args(["table", "--autosave", "table.ron"])
-        .args(args)
-        .write_stdin(input)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "stderr: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+    stdout_of(session(dir, "table", "table.ron").args(args), input)
 }
 
 #[test]

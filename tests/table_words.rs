@@ -9,6 +9,21 @@ fn answer(game: &mut GameState, pick: impl Fn(&Choice) -> bool) {
     game.answer_first(pick).unwrap();
 }
 
+/// You (`faction` and Pirates) hold `card`; Bot 2's Invader is at Jungle Oasis, the one
+/// base.
+fn against_an_invader(faction: &str, card: &str) -> GameState {
+    GameState::from_position_ron(&format!(
+        r#"(
+        players: [
+            (factions: ["{faction}", "pirates"], hand: ["{card}"]),
+            (factions: ["aliens", "dinosaurs"]),
+        ],
+        bases: [(base: "bases.jungle_oasis", minions: [(card: "aliens.invader", owner: 1)])],
+    )"#
+    ))
+    .unwrap()
+}
+
 fn base_lines(game: &GameState, seats: &[Seat]) -> Vec<String> {
     let w = Words {
         game,
@@ -22,16 +37,7 @@ fn base_lines(game: &GameState, seats: &[Seat]) -> Vec<String> {
 
 #[test]
 fn a_minion_taken_for_the_turn_says_its_owner_and_until_when() {
-    let mut g = GameState::from_position_ron(
-        r#"(
-        players: [
-            (factions: ["kitty_cats", "pirates"], hand: ["kitty_cats.cats_paw"]),
-            (factions: ["aliens", "dinosaurs"]),
-        ],
-        bases: [(base: "bases.jungle_oasis", minions: [(card: "aliens.invader", owner: 1)])],
-    )"#,
-    )
-    .unwrap();
+    let mut g = against_an_invader("kitty_cats", "kitty_cats.cats_paw");
     answer(&mut g, |c| matches!(c, Choice::Play { .. }));
     let seats = Seat::people(&["You", "Bot 2"]);
     let lines = base_lines(&g, &seats);
@@ -45,16 +51,7 @@ fn a_minion_taken_for_the_turn_says_its_owner_and_until_when() {
 
 #[test]
 fn an_action_played_with_a_mode_says_the_mode() {
-    let mut g = GameState::from_position_ron(
-        r#"(
-        players: [
-            (factions: ["fairies", "pirates"], hand: ["fairies.enchantment"]),
-            (factions: ["aliens", "dinosaurs"]),
-        ],
-        bases: [(base: "bases.jungle_oasis", minions: [(card: "aliens.invader", owner: 1)])],
-    )"#,
-    )
-    .unwrap();
+    let mut g = against_an_invader("fairies", "fairies.enchantment");
     let base = g.bases[0].card;
     answer(
         &mut g,
@@ -75,16 +72,7 @@ fn an_action_played_with_a_mode_says_the_mode() {
 #[test]
 fn taking_control_is_said_with_its_cause_and_end_and_so_is_giving_it_back() {
     use smashup::play::narrate::{narrate, Scene, Verbosity};
-    let mut g = GameState::from_position_ron(
-        r#"(
-        players: [
-            (factions: ["kitty_cats", "pirates"], hand: ["kitty_cats.cats_paw"]),
-            (factions: ["aliens", "dinosaurs"]),
-        ],
-        bases: [(base: "bases.jungle_oasis", minions: [(card: "aliens.invader", owner: 1)])],
-    )"#,
-    )
-    .unwrap();
+    let mut g = against_an_invader("kitty_cats", "kitty_cats.cats_paw");
     let seats = Seat::people(&["You", "Bot 2"]);
     let say = |g: &GameState, before: &GameState, events: &[smashup::engine::Event]| {
         let scene = Scene {

@@ -6,26 +6,19 @@
 use smashup::bots::waste::{Audit, WasteTally};
 use smashup::engine::{Choice, GameState};
 
-/// Player 0 (tricksters, pirates, kitty cats or wizards cards in hand) leads at the
-/// first base with a Pirate King, player 1 at the second with a Ninja Master;
-/// `own_action` and `their_action` lie on those bases.
+mod positions;
+
+/// Player 0 (tricksters and pirates, any card in hand) leads at the first base with
+/// a Pirate King, player 1 at the second with a Ninja Master; `own_action` and
+/// `their_action` lie on those bases.
 fn position(hand: &str, own_action: &str, their_action: &str) -> GameState {
-    let text = format!(
-        r#"(
-        players: [
-            (factions: ["tricksters", "pirates"], hand: ["{hand}"], deck: ["pirates.first_mate"]),
-            (factions: ["ninjas", "zombies"], deck: ["ninjas.shinobi"]),
-        ],
-        bases: [
-            (base: "bases.jungle_oasis", minions: [(card: "pirates.pirate_king", owner: 0)],
-             actions: [{own_action}]),
-            (base: "bases.tortuga", minions: [(card: "ninjas.ninja_master", owner: 1)],
-             actions: [{their_action}]),
-        ],
-        base_deck: ["bases.tar_pits"],
-    )"#
-    );
-    GameState::from_position_ron(&text).unwrap()
+    positions::two_leads(
+        ["tricksters", "pirates"],
+        hand,
+        own_action,
+        their_action,
+        &[],
+    )
 }
 
 /// Picks an option of the pending question by what it is.

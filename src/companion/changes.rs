@@ -330,11 +330,9 @@ pub fn counter(
     }
     minion.counters = now as u32;
     let s = if now == 1 { "" } else { "s" };
-    let power = t.game().map(|g| g.power(answers::minion_uid(&g, b, m)))?;
-    Ok(vec![format!(
-        "{name} has {now} power counter{s}, power {power}. {}",
-        totals(t, names, &[b])?
-    )])
+    power_changed(t, names, (b, m), |power| {
+        format!("{name} has {now} power counter{s}, power {power}.")
+    })
 }
 
 /// `+N X until end of turn`.
@@ -347,11 +345,21 @@ pub fn this_turn(
     let (b, m) = minion_spot(t, names, card)?;
     t.bases[b].minions[m].this_turn += amount;
     let name = names.name(&t.bases[b].minions[m].card);
+    power_changed(t, names, (b, m), |power| {
+        format!("{name}, {amount:+} power until the end of the turn: power {power}.")
+    })
+}
+
+/// The line after the power of the minion at `(base, minion)` changed: `said` of its
+/// power now, read from the engine, then its base's total.
+fn power_changed(
+    t: &Tracker,
+    names: &Names,
+    (b, m): (usize, usize),
+    said: impl FnOnce(i32) -> String,
+) -> Result<Vec<String>, String> {
     let power = t.game().map(|g| g.power(answers::minion_uid(&g, b, m)))?;
-    Ok(vec![format!(
-        "{name}, {amount:+} power until the end of the turn: power {power}. {}",
-        totals(t, names, &[b])?
-    )])
+    Ok(vec![format!("{} {}", said(power), totals(t, names, &[b])?)])
 }
 
 /// `ann takes control of X`.

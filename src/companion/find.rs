@@ -8,8 +8,8 @@
 use super::answers::Names;
 use super::tracker::{Spot, Tracker};
 use crate::cards::model::Card;
-use crate::cards::query::{self, clearly_closest, find_faction, matching, FactionMiss};
-use crate::play::pick::{pick, Item};
+use crate::cards::query::{self, find_faction, matching, FactionMiss};
+use crate::play::pick::{did_you_mean, pick, Item};
 use crate::quote::quote;
 
 /// The seat `text` names.
@@ -47,10 +47,7 @@ pub fn base_in_play(t: &Tracker, names: &Names, text: &str) -> Result<usize, Str
         if !e.starts_with("Nothing here matches") {
             return e.replace(" a card code or a name", " a base's code or name");
         }
-        let near = e
-            .split_once(" Did you mean ")
-            .and_then(|(_, rest)| rest.split_once('?'))
-            .map_or(String::new(), |(n, _)| format!(" Did you mean {n}?"));
+        let near = hint_in(&e);
         let listed: Vec<String> = t
             .bases
             .iter()
@@ -63,6 +60,15 @@ pub fn base_in_play(t: &Tracker, names: &Names, text: &str) -> Result<usize, Str
             listed.join(", ")
         )
     })
+}
+
+/// The " Did you mean ...?" of an error of [`pick`], carried into a line of our own;
+/// nothing when it has none.
+fn hint_in(error: &str) -> String {
+    error
+        .split_once(" Did you mean ")
+        .and_then(|(_, rest)| rest.split_once('?'))
+        .map_or(String::new(), |(n, _)| format!(" Did you mean {n}?"))
 }
 
 /// The card on the table `text` names: its number in `cards`, its code or name, or
@@ -91,10 +97,7 @@ pub fn on_table(t: &Tracker, names: &Names, text: &str) -> Result<Spot, String> 
             if !e.starts_with("Nothing here matches") {
                 return e;
             }
-            let near = e
-                .split_once(" Did you mean ")
-                .and_then(|(_, rest)| rest.split_once('?'))
-                .map_or(String::new(), |(n, _)| format!(" Did you mean {n}?"));
+            let near = hint_in(&e);
             format!(
                 "{} is not a card on the table.{near} Expected its number, code or name; cards lists them.",
                 quote(text.trim())
@@ -152,8 +155,7 @@ pub fn own_card<'a>(
         [one] => Ok(cards[*one]),
         [] => {
             let all: Vec<&str> = cards.iter().map(|c| c.name.as_str()).collect();
-            let near = clearly_closest(&all, text)
-                .map_or(String::new(), |n| format!(" Did you mean {n}?"));
+            let near = did_you_mean(&all, text);
             Err(format!(
                 "{} is not a card of {}'s factions, {}.{near} Expected a code or name.",
                 quote(text.trim()),
@@ -249,8 +251,7 @@ pub fn catalog_base(t: &Tracker, names: &Names, text: &str) -> Result<String, St
         [one] => Ok(bases[*one].id.clone()),
         [] => {
             let all: Vec<&str> = bases.iter().map(|b| b.name.as_str()).collect();
-            let near = clearly_closest(&all, text)
-                .map_or(String::new(), |n| format!(" Did you mean {n}?"));
+            let near = did_you_mean(&all, text);
             Err(format!(
                 "No base matches {}.{near} Expected a base's code or name, for example b21 or Tortuga.",
                 quote(text.trim())

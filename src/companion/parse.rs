@@ -4,7 +4,8 @@
 //! fits no command is one line saying what was expected, with "did you mean" for a
 //! misspelt command word.
 
-use crate::cards::query::{clearly_closest, normalize};
+use crate::cards::query::normalize;
+use crate::play::pick::did_you_mean;
 use crate::quote::quote;
 
 /// One command of the table companion.
@@ -175,8 +176,7 @@ fn by_player(line: &str, word: &str, rest: &str, players: &[String]) -> Result<C
     let Some(player) = players.iter().position(|p| normalize(p) == normalize(word)) else {
         let mut known: Vec<&str> = WORDS.to_vec();
         known.extend(players.iter().map(String::as_str));
-        let near =
-            clearly_closest(&known, word).map_or(String::new(), |n| format!(" Did you mean {n}?"));
+        let near = did_you_mean(&known, word);
         let who = if players.is_empty() {
             String::new()
         } else {

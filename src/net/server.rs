@@ -6,6 +6,7 @@ use super::lobby::Lobby;
 use super::table::event;
 use super::web::{self, Serve};
 use super::{Kind, DEFAULT_PORT};
+use crate::play::describe::count;
 use std::collections::HashMap;
 use std::io::Write as _;
 use std::net::IpAddr;
@@ -273,7 +274,7 @@ async fn serve(args: &ServeArgs, tls: Option<TlsAcceptor>, dir: Option<PathBuf>)
         Serve::Both
     };
     event(&format!(
-        "server: {}{}, {restored} tables restored",
+        "server: {}{}, {} restored",
         if tls.is_some() {
             "TLS"
         } else {
@@ -282,7 +283,8 @@ async fn serve(args: &ServeArgs, tls: Option<TlsAcceptor>, dir: Option<PathBuf>)
         dir.map_or(", tables not kept".to_string(), |d| format!(
             ", tables kept in {}",
             d.display()
-        ))
+        )),
+        count(restored, "table")
     ));
     loop {
         let (accepted, serve) = tokio::select! {

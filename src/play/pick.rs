@@ -74,16 +74,26 @@ pub fn pick(text: &str, items: &[Item]) -> Result<usize, String> {
             ));
         }
     }
+    Err(format!(
+        "Nothing here matches {}.{} {expected}.",
+        quote(text),
+        did_you_mean_of(items, text)
+    ))
+}
+
+/// " Did you mean Temple of Goju?" when one of `names` is clearly what a misspelt
+/// `text` meant, else nothing: the hint a "no such card (base, word)" line carries.
+pub fn did_you_mean(names: &[&str], text: &str) -> String {
+    clearly_closest(names, text).map_or(String::new(), |n| format!(" Did you mean {n}?"))
+}
+
+/// [`did_you_mean`] over every key of `items`.
+pub fn did_you_mean_of(items: &[Item], text: &str) -> String {
     let names: Vec<&str> = items
         .iter()
         .flat_map(|i| i.keys.iter().map(String::as_str))
         .collect();
-    let near =
-        clearly_closest(&names, text).map_or(String::new(), |n| format!(" Did you mean {n}?"));
-    Err(format!(
-        "Nothing here matches {}.{near} {expected}.",
-        quote(text)
-    ))
+    did_you_mean(&names, text)
 }
 
 /// "A, B, or C": each may hold "and" of its own (Tooth and Claw... and Guns).

@@ -94,12 +94,7 @@ impl Menu {
     /// done, the bases where a card goes: five entries at most, short ones) is said on
     /// the question's own line: "Do it? 1. yes; 2. no.".
     pub fn lines(&self) -> Vec<String> {
-        let entries: Vec<String> = self
-            .entries
-            .iter()
-            .filter(|e| e.shown)
-            .map(|e| format!("{}. {}", e.number, e.label))
-            .collect();
+        let entries = self.shown();
         let short = self.inline
             && entries.len() <= 5
             && entries.iter().map(String::len).sum::<usize>() <= 150;
@@ -114,13 +109,16 @@ impl Menu {
     /// The question and its entries on one line: "Where do you play pm3 Saucy Wench?
     /// 1. Tortuga, 3 of 21; 2. The Homeworld, 0 of 23; 3. back."
     pub fn one_line(&self) -> String {
-        let entries: Vec<String> = self
-            .entries
+        format!("{} {}.", self.header, self.shown().join("; "))
+    }
+
+    /// The entries said, each "N. label".
+    fn shown(&self) -> Vec<String> {
+        self.entries
             .iter()
             .filter(|e| e.shown)
             .map(|e| format!("{}. {}", e.number, e.label))
-            .collect();
-        format!("{} {}.", self.header, entries.join("; "))
+            .collect()
     }
 }
 
@@ -966,10 +964,7 @@ mod tests {
             ask: Ask::ExtraNow,
             options: vec![to(0), to(1), Choice::Pass],
         };
-        let seats = vec![super::super::seat::Seat {
-            name: "You".into(),
-            bot: None,
-        }];
+        let seats = super::super::seat::Seat::people(&["You"]);
         let w = Words {
             game: &game,
             seats: &seats,

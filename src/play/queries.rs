@@ -7,7 +7,7 @@ use super::pick::{pick, Item};
 use crate::cards::query::{self, Entry, Found};
 use crate::engine::defs::defs;
 use crate::engine::state::Loc;
-use crate::engine::{PlayerId, Uid};
+use crate::engine::{Phase, PlayerId, Uid};
 use crate::lookup;
 use crate::quote::quote;
 
@@ -334,15 +334,28 @@ pub fn card(w: &Words, text: &str) -> Result<Vec<String>, String> {
     }
 }
 
-/// Where a game stands, in one paragraph (said after `--load`): the turn, everyone's
-/// VP, each base's total, and the size of your hand.
+/// The turn while the opening mulligans are asked: there is no turn yet.
+pub const BEFORE_FIRST_TURN: &str = "Before the first turn: mulligans.";
+
+/// The turn's number and whose it is: "Turn 4, your turn", "Turn 4, Ann's turn".
+pub fn whose_turn(w: &Words) -> String {
+    let turn = &w.game.turn;
+    if Some(turn.player) == w.viewer {
+        format!("Turn {}, your turn", turn.number)
+    } else {
+        format!("Turn {}, {}'s turn", turn.number, w.name(turn.player))
+    }
+}
+
+/// Where a game stands, in one paragraph (said after `--load` and to a seat coming
+/// back to a networked table): the turn (or that the mulligans come first),
+/// everyone's VP, each base's total, and the size of your hand.
 pub fn summary(w: &Words) -> String {
     let game = w.game;
-    let turn = &game.turn;
-    let whose = if Some(turn.player) == w.viewer {
-        "your turn".to_string()
+    let turn = if game.turn.phase == Phase::Setup {
+        BEFORE_FIRST_TURN.to_string()
     } else {
-        format!("{}'s turn", w.name(turn.player))
+        format!("{}.", whose_turn(w))
     };
     let vp: Vec<String> = (0..game.players.len() as u8)
         .map(|p| w.player_vp(PlayerId(p)))
@@ -352,12 +365,7 @@ pub fn summary(w: &Words) -> String {
         .iter()
         .map(|b| w.base_with_total(b.card))
         .collect();
-    let mut text = format!(
-        "Turn {}, {whose}. VP: {}. Bases: {}.",
-        turn.number,
-        vp.join("; "),
-        bases.join("; ")
-    );
+    let mut text = format!("{turn} VP: {}. Bases: {}.", vp.join("; "), bases.join("; "));
     if let Some(p) = w.viewer {
         let n = game.players[p.ix()].hand.len();
         text.push_str(&format!(" Your hand: {}.", count(n, "card")));

@@ -110,24 +110,19 @@ impl Recap {
                 .collect();
             lines.push(format!("Moved: {}.", and_list(&names)));
         }
+        let gains: Vec<String> = self
+            .vp
+            .iter()
+            .map(|&(p, n)| format!("{n} VP for {}", w.player(p)))
+            .collect();
         if !self.scored.is_empty() {
             let names: Vec<String> = self.scored.iter().map(|&b| name(b)).collect();
-            let gains: Vec<String> = self
-                .vp
-                .iter()
-                .map(|&(p, n)| format!("{n} VP for {}", w.player(p)))
-                .collect();
             let mut line = format!("Scored: {}.", and_list(&names));
             if !gains.is_empty() {
                 line.push_str(&format!(" Gained: {}.", and_list(&gains)));
             }
             lines.push(line);
-        } else if !self.vp.is_empty() {
-            let gains: Vec<String> = self
-                .vp
-                .iter()
-                .map(|&(p, n)| format!("{n} VP for {}", w.player(p)))
-                .collect();
+        } else if !gains.is_empty() {
             lines.push(format!("Gained: {}.", and_list(&gains)));
         }
         if lines.is_empty() {

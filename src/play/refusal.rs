@@ -209,13 +209,7 @@ mod tests {
     }
 
     fn refusal(game: &GameState, card: &str, text: &str) -> Option<String> {
-        let seats: Vec<Seat> = ["Ann", "Bot 2"]
-            .iter()
-            .map(|n| Seat {
-                name: n.to_string(),
-                bot: None,
-            })
-            .collect();
+        let seats = Seat::people(&["Ann", "Bot 2"]);
         let w = Words {
             game,
             seats: &seats,

@@ -2,8 +2,8 @@
 //! words, so a newcomer need not leave the game to learn it. One topic per subject;
 //! each expansion adds its new terms as a topic when its factions become playable.
 
-use super::pick::{pick, Item};
-use crate::cards::query::{clearly_closest, normalize};
+use super::pick::{did_you_mean_of, pick, Item};
+use crate::cards::query::normalize;
 use crate::quote::quote;
 
 /// One subject: its name, other words for it, and its lines.
@@ -184,12 +184,7 @@ pub fn rules(topic: Option<&str>) -> Result<Vec<String>, String> {
         .ok()
         .or_else(|| mentioned_in(topic))
         .ok_or_else(|| {
-            let names: Vec<&str> = items
-                .iter()
-                .flat_map(|i| i.keys.iter().map(String::as_str))
-                .collect();
-            let near = clearly_closest(&names, topic)
-                .map_or(String::new(), |n| format!(" Did you mean {n}?"));
+            let near = did_you_mean_of(&items, topic);
             format!(
                 "No rules topic {}.{near} Expected a topic, a word about it, or a number from 1 to {}.",
                 quote(topic.trim()),

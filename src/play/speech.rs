@@ -384,6 +384,18 @@ impl Speaker for Unavailable {
 mod tests {
     use super::*;
 
+    /// Waits until `done`, looking `times` times `ms` milliseconds apart: the speaker
+    /// works on a thread of its own.
+    #[cfg(unix)]
+    fn wait_for(times: u32, ms: u64, mut done: impl FnMut() -> bool) {
+        for _ in 0..times {
+            if done() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(ms));
+        }
+    }
+
     #[test]
     fn rates_map_to_each_program() {
         assert_eq!(rate_flag("espeak-ng", 0).as_deref(), Some("-s 80"));
@@ -404,12 +416,9 @@ mod tests {
         let out = dir.join("spoken.txt");
         let speaker = CommandSpeaker::new(&format!("cat >> '{}'", out.display()));
         speaker.say("Bot 2 plays Pirate King.");
-        for _ in 0..200 {
-            if std::fs::read_to_string(&out).is_ok_and(|t| t.contains("Pirate King")) {
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
+        wait_for(200, 10, || {
+            std::fs::read_to_string(&out).is_ok_and(|t| t.contains("Pirate King"))
+        });
         assert_eq!(
             std::fs::read_to_string(&out).unwrap(),
             "Bot 2 plays Pirate King.\n"
@@ -420,13 +429,10 @@ mod tests {
         let missing = CommandSpeaker::new("no-such-speech-program-xyz");
         missing.say("hello");
         let mut problem = None;
-        for _ in 0..200 {
+        wait_for(200, 10, || {
             problem = missing.take_problem();
-            if problem.is_some() {
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
+            problem.is_some()
+        });
         assert!(problem.unwrap().starts_with("Speech:"));
         assert_eq!(missing.take_problem(), None);
     }
@@ -440,22 +446,14 @@ mod tests {
         let speaker = CommandSpeaker::new(&format!("sleep 0.3; cat >> '{}'", out.display()));
         speaker.say("Bot 2 draws 2 cards.");
         // Once that line is being spoken, the rest waits in the queue.
-        for _ in 0..200 {
-            if speaker.shared.0.lock().unwrap().busy {
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(5));
-        }
+        wait_for(200, 5, || speaker.shared.0.lock().unwrap().busy);
         speaker.say("Bot 2 plays Pirate King.");
         speaker.say_first("Your turn.");
         speaker.say_first("1. end");
         speaker.say("Bot 2 scores.");
-        for _ in 0..400 {
-            if std::fs::read_to_string(&out).is_ok_and(|t| t.contains("scores")) {
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
+        wait_for(400, 10, || {
+            std::fs::read_to_string(&out).is_ok_and(|t| t.contains("scores"))
+        });
         assert_eq!(
             std::fs::read_to_string(&out).unwrap(),
             "Bot 2 draws 2 cards.\nYour turn.\n1. end\nBot 2 plays Pirate King.\nBot 2 scores.\n"

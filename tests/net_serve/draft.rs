@@ -3,18 +3,9 @@
 //! a pick out of turn is refused, everyone hears each pick, and the game starts with
 //! the drafted factions; a server killed mid-draft goes on at the same pick.
 
-use super::support::{new_table, Client, Server};
+use super::support::{new_table, seat_token, sit, Client, Server};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
-
-/// The seat token in a "You sit at table ..." line.
-fn token(line: &str) -> String {
-    line.split("resume ")
-        .nth(1)
-        .and_then(|r| r.split_whitespace().next())
-        .expect("a token")
-        .to_string()
-}
 
 /// A line's text, without its frame.
 fn text(line: &str) -> &str {
@@ -129,18 +120,13 @@ fn draft_to_end(ann: &mut Drafter, ben: &mut Drafter) -> BTreeMap<String, Vec<St
 fn draft_table(server: &Server) -> (Drafter, Drafter, String, String) {
     let mut ann = server.client();
     let code = new_table(&mut ann, "Ann", "--players 3 --bots 1 --draft --seed 11");
-    let mut ben = server.client();
-    ben.send("frames on");
-    ben.send("name Ben");
-    ben.send(&format!("sit 1 {code} pirates,ninjas"));
-    let sat = ben
-        .wait_for("You sit at table 1 in seat 2", 10)
-        .expect("Ben sits");
+    let (mut ben, sat) = sit(server, "Ben", true, &format!("1 {code} pirates,ninjas"));
+    assert!(sat.contains("You sit at table 1 in seat 2"), "{sat}");
     assert!(
         ben.wait_for("This table drafts its factions", 10).is_some(),
         "choosing factions at a draft table is refused in one line"
     );
-    let ben_token = token(&sat);
+    let ben_token = seat_token(&sat);
     ann.send("who");
     assert!(ann
         .wait_for("Draft: begins when the creator starts the game.", 10)

@@ -1,16 +1,7 @@
 //! Faults: a person drops and comes back (by name and code, and by token), and a
 //! server killed with SIGKILL mid-game resumes its table when started again.
 
-use super::support::{new_table, play_to_end, Player, Server};
-
-/// The seat token in a "You sit at table ..." line.
-fn token(line: &str) -> String {
-    line.split("resume ")
-        .nth(1)
-        .and_then(|r| r.split_whitespace().next())
-        .expect("a token")
-        .to_string()
-}
+use super::support::{new_table, play_to_end, seat_token, sit, Player, Server};
 
 #[test]
 fn a_dropped_seat_is_kept_and_taken_back_by_name_and_by_token() {
@@ -18,11 +9,8 @@ fn a_dropped_seat_is_kept_and_taken_back_by_name_and_by_token() {
     let server = Server::start(dir.path(), &["--bot-after", "0"]);
     let mut ann = server.client();
     let code = new_table(&mut ann, "Ann", "--players 3 --bots 1 --seed 3");
-    let mut ben = server.client();
-    ben.send("name Ben");
-    ben.send(&format!("sit 1 {code}"));
-    let sat = ben.wait_for("You sit at table 1", 10).expect("Ben sits");
-    let ben_token = token(&sat);
+    let (mut ben, sat) = sit(&server, "Ben", false, &format!("1 {code}"));
+    let ben_token = seat_token(&sat);
     ann.send("start");
     assert!(ben.wait_for("New game, seed 3", 10).is_some());
     // Ben drops mid-game: Ann hears it.
@@ -103,9 +91,9 @@ fn a_server_killed_mid_game_resumes_its_table() {
 
     let server = Server::start(dir.path(), &[]);
     assert!(
-        server.log.lock().unwrap().contains("1 tables restored") || {
+        server.log.lock().unwrap().contains("1 table restored") || {
             std::thread::sleep(std::time::Duration::from_millis(300));
-            server.log.lock().unwrap().contains("1 tables restored")
+            server.log.lock().unwrap().contains("1 table restored")
         }
     );
     let mut ann = server.client();

@@ -2,7 +2,7 @@
 //! person's stream names no card that only another seat could know.
 
 use super::leak_check::{allowed, leaked};
-use super::support::{new_table, play_to_end, Player, Server};
+use super::support::{new_table, play_to_end, sit, Player, Server};
 use smashup::engine::{GameState, PlayerId};
 use smashup::play::save;
 use std::collections::HashSet;
@@ -33,11 +33,8 @@ fn three_seats_play_to_the_end_each_hearing_only_their_own() {
     let server = Server::start(dir.path(), &[]);
     let mut ann = server.client();
     let code = new_table(&mut ann, "Ann", "--players 3 --bots 1 --seed 11");
-    let mut ben = server.client();
-    ben.send("frames on");
-    ben.send("name Ben");
-    ben.send(&format!("sit 1 {code}"));
-    assert!(ben.wait_for("You sit at table 1 in seat 2", 10).is_some());
+    let (ben, sat) = sit(&server, "Ben", true, &format!("1 {code}"));
+    assert!(sat.contains("You sit at table 1 in seat 2"), "{sat}");
     assert!(ann.wait_for("Ben sits down in seat 2", 10).is_some());
     ann.send("start");
     let mut ann = Player::new(ann, false);

@@ -247,6 +247,31 @@ pub fn new_table(client: &mut Client, name: &str, flags: &str) -> String {
         .to_string()
 }
 
+/// A new client signed in as `name` (framed when `framed`) that sits down with
+/// `sit ARGS` ("1 CODE", and factions if any): the client and its "You sit at table
+/// ..." line.
+pub fn sit(server: &Server, name: &str, framed: bool, args: &str) -> (Client, String) {
+    let mut client = server.client();
+    if framed {
+        client.send("frames on");
+    }
+    client.send(&format!("name {name}"));
+    client.send(&format!("sit {args}"));
+    let sat = client
+        .wait_for("You sit at table ", 10)
+        .unwrap_or_else(|| panic!("{name} sits"));
+    (client, sat)
+}
+
+/// The seat token in a "You sit at table ..." line.
+pub fn seat_token(line: &str) -> String {
+    line.split("resume ")
+        .nth(1)
+        .and_then(|r| r.split_whitespace().next())
+        .expect("a token")
+        .to_string()
+}
+
 impl Server {
     /// A raw-socket client connected to it.
     pub fn client(&self) -> Client {

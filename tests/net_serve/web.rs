@@ -6,7 +6,7 @@
 
 use super::game::heard_of;
 use super::leak_check::leaked;
-use super::support::{new_table, play_to_end, Player, Server};
+use super::support::{new_table, play_to_end, sit, Player, Server};
 use smashup::engine::PlayerId;
 use std::io::{Read, Write};
 use std::net::TcpStream;
@@ -86,11 +86,8 @@ fn panels_follow_the_game_for_each_seat_alone() {
     ann.send("frames on");
     ann.send("panels on");
     let code = new_table(&mut ann, "Ann", "--players 3 --bots 1 --seed 11");
-    let mut ben = server.client();
-    ben.send("frames on");
-    ben.send("name Ben");
-    ben.send(&format!("sit 1 {code}"));
-    assert!(ben.wait_for("You sit at table 1 in seat 2", 10).is_some());
+    let (mut ben, sat) = sit(&server, "Ben", true, &format!("1 {code}"));
+    assert!(sat.contains("You sit at table 1 in seat 2"), "{sat}");
     // Ben asks at the table, as a setting of his seat.
     ben.send("panels on");
     assert!(ben.wait_for("Panels on", 10).is_some());

@@ -132,15 +132,7 @@ impl Table {
     /// A saved game, to go on with: the save and the game its answers replay to
     /// (see [`save::read`]).
     pub fn load(save: SaveFile, game: GameState, autosave: Option<PathBuf>) -> Table {
-        let mut table = Table::with(
-            game,
-            save.config,
-            save.answers,
-            save.seats,
-            save.verbosity,
-            save.log,
-            autosave,
-        );
+        let mut table = Table::from_save(save, game, autosave);
         table.undo_from_save();
         table.intro("Saved game loaded");
         table.summary();
@@ -243,6 +235,20 @@ impl Table {
         )
     }
 
+    /// The table of a save at the game its answers replay to: its set-up, answers,
+    /// seats, verbosity and log.
+    fn from_save(save: SaveFile, game: GameState, autosave: Option<PathBuf>) -> Table {
+        Table::with(
+            game,
+            save.config,
+            save.answers,
+            save.seats,
+            save.verbosity,
+            save.log,
+            autosave,
+        )
+    }
+
     fn with(
         game: GameState,
         config: GameConfig,
@@ -305,15 +311,11 @@ impl Table {
     /// One networked seat's view of a saved game (a server restarting); nothing is
     /// said until the seat comes back ([`Table::rejoin`]). Its log starts empty.
     pub fn load_view(save: SaveFile, game: GameState, here: PlayerId) -> Table {
-        let mut table = Table::with(
-            game,
-            save.config,
-            save.answers,
-            save.seats,
-            save.verbosity,
-            Vec::new(),
-            None,
-        );
+        let save = SaveFile {
+            log: Vec::new(),
+            ..save
+        };
+        let mut table = Table::from_save(save, game, None);
         table.here = Some(here);
         table.advance();
         table.out.clear();

@@ -7,16 +7,7 @@ use crate::play::speech::Silent;
 /// A two-seat table at this position (a scenario's `position: (...)`), Ann to answer.
 fn table(position: &str) -> Table {
     let game = GameState::from_position_ron(position).unwrap();
-    let seats = vec![
-        Seat {
-            name: "Ann".into(),
-            bot: None,
-        },
-        Seat {
-            name: "Bob".into(),
-            bot: None,
-        },
-    ];
+    let seats = Seat::people(&["Ann", "Bob"]);
     let mut t = Table::at_position(game, seats);
     t.keyboard = Some(PlayerId(0));
     t
@@ -211,4 +202,36 @@ fn cards_chosen_one_after_another_are_one_question() {
         bottom.contains(&"Collector") && bottom.contains(&"Scout"),
         "{bottom:?}"
     );
+}
+
+#[test]
+fn before_the_first_turn_the_summary_and_status_say_the_mulligans_come_first() {
+    // Ann's opening hand has no minion: she is asked about the mulligan before turn 1.
+    let mut t = table(
+        r#"(
+        players: [
+            (factions: ["dinosaurs", "aliens"],
+             hand: ["aliens.probe", "aliens.beam_up", "aliens.crop_circles", "aliens.invasion", "aliens.disintegrator"],
+             deck: ["dinosaurs.king_rex"]),
+            (factions: ["ninjas", "pirates"],
+             hand: ["ninjas.ninja_master", "pirates.cannon", "pirates.dinghy", "pirates.shanghai", "pirates.broadside"]),
+        ],
+        bases: [(base: "bases.tar_pits"), (base: "bases.jungle_oasis")],
+        turn: (player: 0, phase: Setup),
+    )"#,
+    );
+    // What a seat coming back to a networked table hears first (and `--load` says).
+    let rejoined: Vec<String> = t.rejoin().into_iter().map(|l| l.text).collect();
+    assert!(
+        rejoined[0].starts_with("Before the first turn: mulligans. VP: "),
+        "{rejoined:?}"
+    );
+    let status = say(&mut t, "status");
+    assert!(
+        status.starts_with("Before the first turn: mulligans.\n"),
+        "{status}"
+    );
+    for said in rejoined.iter().chain([&status]) {
+        assert!(!said.contains("Turn 0"), "{said}");
+    }
 }

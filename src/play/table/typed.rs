@@ -562,24 +562,21 @@ impl Table {
 
     pub(super) fn on_status(&mut self) {
         let w = self.words(self.reader());
-        let turn = &self.game.turn;
-        let whose = if Some(turn.player) == w.viewer {
-            "your turn".to_string()
-        } else {
-            format!("{}'s turn", w.name(turn.player))
+        use crate::engine::Phase;
+        let phase = match self.game.turn.phase {
+            Phase::Setup => None,
+            Phase::StartTurn => Some("start of turn".to_string()),
+            Phase::PlayCards => Some(format!("play cards, {}", prompt::plays_left(&self.game))),
+            Phase::ScoreBases => Some("scoring bases".to_string()),
+            Phase::Draw => Some("drawing".to_string()),
+            Phase::EndTurn => Some("end of turn".to_string()),
+            Phase::Over => Some("game over".to_string()),
         };
-        let phase = match turn.phase {
-            crate::engine::Phase::Setup => "setting up".to_string(),
-            crate::engine::Phase::StartTurn => "start of turn".to_string(),
-            crate::engine::Phase::PlayCards => {
-                format!("play cards, {}", prompt::plays_left(&self.game))
-            }
-            crate::engine::Phase::ScoreBases => "scoring bases".to_string(),
-            crate::engine::Phase::Draw => "drawing".to_string(),
-            crate::engine::Phase::EndTurn => "end of turn".to_string(),
-            crate::engine::Phase::Over => "game over".to_string(),
+        let turn = match phase {
+            Some(phase) => format!("{}: {phase}.", queries::whose_turn(&w)),
+            None => queries::BEFORE_FIRST_TURN.to_string(),
         };
-        let mut lines = vec![format!("Turn {}, {whose}: {phase}.", turn.number)];
+        let mut lines = vec![turn];
         let waiting = match (&self.prompt, self.game.pending()) {
             (Prompt::Over, _) | (_, None) => match self.game.winner {
                 Some(p) => format!("The game is over: {} won.", w.player(p)),
