@@ -6,6 +6,7 @@
 use super::describe::{count, sentence, Words};
 use super::narrate::Verbosity;
 use super::pick::Item;
+use super::traps::{Trap, Traps};
 use crate::engine::effect::Purpose;
 use crate::engine::state::Loc;
 use crate::engine::{Ask, Choice, Decision, GameState, PlayTo, PlayerId, Uid};
@@ -228,6 +229,7 @@ pub fn decision_menu(d: &Decision, w: &Words, verbosity: Verbosity, new: &[Uid])
                     " Name {wanted}: numbers, codes or names, separated by spaces or commas."
                 ));
             }
+            let traps = Traps::of(w.game, d);
             let mut entries = said_once(
                 d.options
                     .iter()
@@ -235,7 +237,7 @@ pub fn decision_menu(d: &Decision, w: &Words, verbosity: Verbosity, new: &[Uid])
                     .map(|(i, o)| Entry {
                         number: i + 1,
                         shown: true,
-                        label: w.option(o),
+                        label: option_label(w, o, traps.get(i)),
                         keys: option_keys(w, o),
                         act: Act::Answer(i),
                     })
@@ -263,6 +265,25 @@ pub fn decision_menu(d: &Decision, w: &Words, verbosity: Verbosity, new: &[Uid])
             }
         }
     }
+}
+
+/// An option's label, saying so when it will do nothing now (see [`Traps`]); a card
+/// whose protection says it already (", no effect: ...") has no second note.
+fn option_label(w: &Words, option: &Choice, trap: Option<Trap>) -> String {
+    let mut label = w.option(option);
+    if let Some(trap) = trap.filter(|_| w.game.option_protected(option).is_none()) {
+        label.push_str(&w.trap_note(trap));
+    }
+    label
+}
+
+/// `label` with the note of the trap all of `options` share, if they do: a card whose
+/// every play does nothing now.
+fn with_shared_trap(w: &Words, mut label: String, traps: &Traps, options: &[usize]) -> String {
+    if let Some(trap) = traps.shared(options) {
+        label.push_str(&w.trap_note(trap));
+    }
+    label
 }
 
 /// The card or base entry `number` of a question is about (`read N`), if any.
@@ -404,6 +425,7 @@ fn main_menu(d: &Decision, w: &Words, verbosity: Verbosity, new: &[Uid]) -> Menu
             .map(|(i, _)| i)
             .collect()
     };
+    let traps = Traps::of(game, d);
     let mut entries: Vec<Entry> = Vec::new();
     let mut unplayable = 0;
     for (pos, &card) in hand.iter().enumerate() {
@@ -425,6 +447,9 @@ fn main_menu(d: &Decision, w: &Words, verbosity: Verbosity, new: &[Uid]) -> Menu
             Act::Play { card, options }
         };
         let mut label = w.hand_card(card, verbosity == Verbosity::Full);
+        if let Act::Play { options, .. } = &act {
+            label = with_shared_trap(w, label, &traps, options);
+        }
         if copies.len() > 1 {
             label.push_str(&format!(", {} copies", copies.len()));
         }
@@ -469,15 +494,13 @@ fn main_menu(d: &Decision, w: &Words, verbosity: Verbosity, new: &[Uid]) -> Menu
             Loc::Stasis(_) => " from stasis as an extra card",
             _ => "",
         };
-        let act = Act::Play {
-            card,
-            options: plays_of(card),
-        };
+        let options = plays_of(card);
+        let label = format!("play {}{from}", w.hand_card(card, false));
         add(
             &mut entries,
-            format!("play {}{from}", w.hand_card(card, false)),
+            with_shared_trap(w, label, &traps, &options),
             card_keys(w, card),
-            act,
+            Act::Play { card, options },
         );
     }
     for card in uses {
@@ -495,6 +518,7 @@ fn main_menu(d: &Decision, w: &Words, verbosity: Verbosity, new: &[Uid]) -> Menu
             Loc::Stasis(_) => w.option(&Choice::Use { card, to: None }),
             _ => format!("use {} {}", w.labelled(card), w.place(card)),
         };
+        let label = with_shared_trap(w, label, &traps, &options);
         add(&mut entries, label, keys, Act::Use(options));
     }
     if let Some(i) = pass {
@@ -687,6 +711,8 @@ fn header(d: &Decision, w: &Words, wanted: usize) -> String {
 
 /// Where to play a card: bases keep their table numbers; minions are numbered in order.
 pub fn where_menu(d: &Decision, w: &Words, card: Uid, options: &[usize]) -> Menu {
+    let traps = Traps::of(w.game, d);
+    let note = |i: usize| traps.get(i).map_or(String::new(), |t| w.trap_note(t));
     let mut entries: Vec<Entry> = options
         .iter()
         .enumerate()
@@ -701,7 +727,7 @@ pub fn where_menu(d: &Decision, w: &Words, card: Uid, options: &[usize]) -> Menu
             } => Entry {
                 shown: true,
                 number: w.game.base_index(b).map_or(k, |x| x) + 1,
-                label: w.base_with_total(b),
+                label: format!("{}{}", w.base_with_total(b), note(i)),
                 keys: card_keys(w, b),
                 act: Act::Answer(i),
             },
@@ -711,14 +737,14 @@ pub fn where_menu(d: &Decision, w: &Words, card: Uid, options: &[usize]) -> Menu
             } => Entry {
                 shown: true,
                 number: k + 1,
-                label: w.option(&Choice::Card(m)),
+                label: format!("{}{}", w.option(&Choice::Card(m)), note(i)),
                 keys: card_keys(w, m),
                 act: Act::Answer(i),
             },
             ref other => Entry {
                 shown: true,
                 number: k + 1,
-                label: w.option(other),
+                label: option_label(w, other, traps.get(i)),
                 keys: option_keys(w, other),
                 act: Act::Answer(i),
             },
@@ -784,13 +810,14 @@ fn extra_where_menu(d: &Decision, w: &Words, card: Uid) -> Menu {
 
 /// Which Talent or Special to use.
 pub fn use_menu(d: &Decision, w: &Words, options: &[usize]) -> Menu {
+    let traps = Traps::of(w.game, d);
     let mut entries: Vec<Entry> = options
         .iter()
         .enumerate()
         .map(|(k, &i)| Entry {
             shown: true,
             number: k + 1,
-            label: w.option(&d.options[i]),
+            label: option_label(w, &d.options[i], traps.get(i)),
             keys: option_keys(w, &d.options[i]),
             act: Act::Answer(i),
         })
