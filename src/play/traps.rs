@@ -165,4 +165,117 @@ mod tests {
         // Still offered: a card may be played even if its ability can't happen.
         assert!(say(&mut t, "play cannon").contains("Cannon"));
     }
+
+    #[test]
+    fn a_move_with_no_minion_to_move_says_so() {
+        let mut t = table(
+            r#"(
+            players: [
+                (factions: ["pirates", "ninjas"], hand: ["pirates.shanghai"]),
+                (factions: ["aliens", "dinosaurs"]),
+            ],
+            bases: [
+                (base: "bases.tortuga", minions: [(card: "pirates.first_mate", owner: 0)]),
+                (base: "bases.the_grey_opal"),
+            ],
+        )"#,
+        );
+        let out = say(&mut t, "options");
+        assert!(
+            out.contains("pa Shanghai, standard action, does nothing now: no minion fits"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn a_minion_whose_ability_has_nothing_here_says_so_where_it_may_go() {
+        let mut t = table(
+            r#"(
+            players: [
+                (factions: ["pirates", "ninjas"], hand: ["pirates.saucy_wench"]),
+                (factions: ["aliens", "dinosaurs"]),
+            ],
+            bases: [
+                (base: "bases.tortuga", minions: [(card: "dinosaurs.king_rex", owner: 1)]),
+                (base: "bases.the_grey_opal", minions: [(card: "aliens.collector", owner: 1)]),
+            ],
+        )"#,
+        );
+        // Not every base: the hand's entry says nothing.
+        let out = say(&mut t, "options");
+        assert!(!out.contains("nothing now"), "{out}");
+        let out = say(&mut t, "play wench");
+        assert!(
+            out.contains("1. Tortuga, 7 of 21, its ability does nothing now: no minion fits; 2. The Grey Opal, 2 of 17."),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn what_hangs_on_another_players_hidden_hand_has_no_label() {
+        // Bob holds no minion now, but Ann cannot know it: in the worlds she imagines,
+        // Bob's hand is dealt again from the cards she has not seen.
+        let mut t = table(
+            r#"(
+            players: [
+                (factions: ["aliens", "ninjas"], hand: ["aliens.probe"]),
+                (factions: ["pirates", "dinosaurs"], hand: ["dinosaurs.howl"],
+                    deck: ["dinosaurs.king_rex", "dinosaurs.war_raptor", "pirates.first_mate"]),
+            ],
+            bases: [(base: "bases.tortuga")],
+        )"#,
+        );
+        let out = say(&mut t, "options");
+        assert!(out.contains("aa Probe, standard action;"), "{out}");
+        assert!(!out.contains("nothing now"), "{out}");
+    }
+
+    #[test]
+    fn a_special_before_scoring_with_nothing_to_do_is_offered_and_says_why() {
+        let mut t = table(
+            r#"(
+            players: [
+                (factions: ["pirates", "ninjas"], hand: ["pirates.full_sail"]),
+                (factions: ["aliens", "dinosaurs"]),
+            ],
+            bases: [
+                (base: "bases.the_grey_opal", minions: [
+                    (card: "dinosaurs.king_rex", owner: 1),
+                    (card: "dinosaurs.laseratops", owner: 1),
+                    (card: "dinosaurs.armor_stego", owner: 1),
+                    (card: "aliens.supreme_overlord", owner: 1),
+                ]),
+                (base: "bases.tortuga"),
+            ],
+        )"#,
+        );
+        say(&mut t, "end");
+        let out = say(&mut t, "yes");
+        assert!(
+            out.contains("use pa Full Sail, does nothing now: no minion fits"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn a_networked_seat_hears_the_label_too() {
+        let mut t = table(
+            r#"(
+            players: [
+                (factions: ["pirates", "ninjas"], hand: ["pirates.cannon"]),
+                (factions: ["aliens", "dinosaurs"]),
+            ],
+            bases: [(base: "bases.tortuga")],
+        )"#,
+        );
+        t.set_here(crate::engine::PlayerId(0));
+        let lines = t.rejoin();
+        assert!(
+            lines.iter().any(
+                |l| l.text == "1. pa Cannon, standard action, does nothing now: no minion fits"
+            ),
+            "{:?}",
+            lines.iter().map(|l| &l.text).collect::<Vec<_>>()
+        );
+    }
 }
