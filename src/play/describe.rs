@@ -621,6 +621,20 @@ impl<'a> Words<'a> {
         )
     }
 
+    /// The same said once for a where question, when the card would do nothing on
+    /// any base: "Its ability does nothing now wherever it goes: no minion fits."
+    pub fn trap_everywhere(&self, trap: super::traps::Trap) -> String {
+        let what = if trap.minion {
+            "Its ability does"
+        } else {
+            "It does"
+        };
+        format!(
+            "{what} nothing now wherever it goes: {}.",
+            self.quiet_reason(trap.player, trap.why)
+        )
+    }
+
     /// Why choosing a minion will do nothing to it: "Heirloom, cannot be destroyed:
     /// its own ability".
     fn protected(&self, minion: Uid, p: crate::engine::Protected) -> String {

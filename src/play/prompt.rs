@@ -446,9 +446,17 @@ fn main_menu(d: &Decision, w: &Words, verbosity: Verbosity, new: &[Uid]) -> Menu
         } else {
             Act::Play { card, options }
         };
-        let mut label = w.hand_card(card, verbosity == Verbosity::Full);
+        let mut label = w.hand_card(card, false);
         if let Act::Play { options, .. } = &act {
             label = with_shared_trap(w, label, &traps, options);
+        }
+        // The whole text at full verbosity, after the note: it ends with a full stop.
+        if let Some(c) = game
+            .def(card)
+            .card()
+            .filter(|_| verbosity == Verbosity::Full)
+        {
+            label.push_str(&format!(": {}", c.text));
         }
         if copies.len() > 1 {
             label.push_str(&format!(", {} copies", copies.len()));
@@ -711,8 +719,28 @@ fn header(d: &Decision, w: &Words, wanted: usize) -> String {
 
 /// Where to play a card: bases keep their table numbers; minions are numbered in order.
 pub fn where_menu(d: &Decision, w: &Words, card: Uid, options: &[usize]) -> Menu {
+    let (entries, everywhere) = where_entries(d, w, options);
+    Menu {
+        header: format!(
+            "Where do you play {}, or back?{everywhere}",
+            w.labelled(card)
+        ),
+        entries,
+        wanted: 1,
+        inline: true,
+    }
+}
+
+/// The entries of a where question, then "back"; and, when the card would do nothing
+/// wherever it goes, the sentence saying so once for the question (" Its ability does
+/// nothing now wherever it goes: no minion fits.") rather than on every entry.
+fn where_entries(d: &Decision, w: &Words, options: &[usize]) -> (Vec<Entry>, String) {
     let traps = Traps::of(w.game, d);
-    let note = |i: usize| traps.get(i).map_or(String::new(), |t| w.trap_note(t));
+    let everywhere = traps.shared(options).filter(|_| options.len() > 1);
+    let note = |i: usize| match (everywhere, traps.get(i)) {
+        (None, Some(t)) => w.trap_note(t),
+        _ => String::new(),
+    };
     let mut entries: Vec<Entry> = options
         .iter()
         .enumerate()
@@ -744,7 +772,7 @@ pub fn where_menu(d: &Decision, w: &Words, card: Uid, options: &[usize]) -> Menu
             ref other => Entry {
                 shown: true,
                 number: k + 1,
-                label: option_label(w, other, traps.get(i)),
+                label: format!("{}{}", w.option(other), note(i)),
                 keys: option_keys(w, other),
                 act: Act::Answer(i),
             },
@@ -759,12 +787,8 @@ pub fn where_menu(d: &Decision, w: &Words, card: Uid, options: &[usize]) -> Menu
         keys: vec!["back".into(), "cancel".into()],
         act: Act::Back,
     });
-    Menu {
-        header: format!("Where do you play {}, or back?", w.labelled(card)),
-        entries,
-        wanted: 1,
-        inline: true,
-    }
+    let everywhere = everywhere.map_or(String::new(), |t| format!(" {}", w.trap_everywhere(t)));
+    (entries, everywhere)
 }
 
 /// The one card every play of a decision plays, if there is one.
@@ -783,12 +807,12 @@ fn extra_where_menu(d: &Decision, w: &Words, card: Uid) -> Menu {
     let plays: Vec<usize> = (0..d.options.len())
         .filter(|&i| matches!(d.options[i], Choice::Play { .. }))
         .collect();
-    let mut menu = where_menu(d, w, card, &plays);
-    menu.entries.retain(|e| e.act != Act::Back);
+    let (mut entries, everywhere) = where_entries(d, w, &plays);
+    entries.retain(|e| e.act != Act::Back);
     let pass = d.options.iter().position(|o| *o == Choice::Pass);
     if let Some(i) = pass {
-        let number = menu.entries.iter().map(|e| e.number).max().unwrap_or(0) + 1;
-        menu.entries.push(Entry {
+        let number = entries.iter().map(|e| e.number).max().unwrap_or(0) + 1;
+        entries.push(Entry {
             number,
             shown: true,
             label: "pass: let the extra play go".into(),
@@ -801,11 +825,15 @@ fn extra_where_menu(d: &Decision, w: &Words, card: Uid) -> Menu {
     } else {
         "now"
     };
-    menu.header = format!(
-        "An extra play, {now}: where do you play {}?",
-        w.labelled(card)
-    );
-    menu
+    Menu {
+        header: format!(
+            "An extra play, {now}: where do you play {}?{everywhere}",
+            w.labelled(card)
+        ),
+        entries,
+        wanted: 1,
+        inline: true,
+    }
 }
 
 /// Which Talent or Special to use.

@@ -89,8 +89,11 @@ fn trap(game: &GameState, view: &SeatView, d: &Decision, index: usize) -> Option
             _ => return None,
         },
     };
-    let minion = matches!(d.options[index], Choice::Play { .. })
-        && game.def(source).card().is_some_and(|c| c.is_minion());
+    let played = matches!(d.options[index], Choice::Play { .. });
+    if played && !all_it_does_when_played(game, source) {
+        return None;
+    }
+    let minion = played && game.def(source).card().is_some_and(|c| c.is_minion());
     let mut found: Option<(Quiet, PlayerId)> = None;
     for mut world in view.worlds(index, WORLDS) {
         let events = world.answer(index).ok()?;
@@ -105,6 +108,24 @@ fn trap(game: &GameState, view: &SeatView, d: &Decision, index: usize) -> Option
         player,
         minion,
     })
+}
+
+/// True when what a card does as it is played is all it will do: no Ongoing in force
+/// once it arrives (Poison's -4 power, Infiltrate's ignoring), nothing that waits for
+/// something to happen while it is in play. Its Special from the hand is spent once
+/// it is played.
+fn all_it_does_when_played(game: &GameState, card: Uid) -> bool {
+    use crate::cards::model::Label;
+    use crate::engine::effect::Trigger;
+    let def = game.def(card);
+    let ongoing = def
+        .card()
+        .is_some_and(|c| c.labels.contains(&Label::Ongoing));
+    !ongoing
+        && def
+            .abilities()
+            .iter()
+            .all(|a| matches!(a.when, Trigger::OnPlay | Trigger::BeforeScoringFromHand))
 }
 
 /// The reason every ability of `source` begun (or `open` already) ends with nothing
