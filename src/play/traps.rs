@@ -2,8 +2,8 @@
 //! options is answered in a few worlds imagined from that person's own view (see
 //! [`SeatView::worlds`]: a hidden card is never looked at), and an option whose ability
 //! ends with nothing to choose, or with what it needs not so, in every world and before
-//! anyone is asked anything more, says so in its label: "play na Disenchant, does
-//! nothing now: no action in play fits". What hangs on a hidden card differs between
+//! anyone is asked anything more, says so in its label: "pa Cannon, standard action,
+//! does nothing now: no minion fits". What hangs on a hidden card differs between
 //! the worlds and gets no label; what hangs on a later answer is not known yet and gets
 //! none either.
 //!
