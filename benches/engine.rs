@@ -1,6 +1,7 @@
 //! How fast the engine plays: one step of the game (an answer and everything it sets
-//! off), listing the main question's options, and a whole random game (2 players,
-//! every complete faction). Run with `cargo bench --bench engine`; `smashup simulate`
+//! off), listing the main question's options, the notes on those that will do
+//! nothing (imagined for a person, see `smashup::play::traps`), and a whole random
+//! game (2 players, every complete faction). Run with `cargo bench --bench engine`; `smashup simulate`
 //! gives the games per second quoted in the README.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
@@ -46,6 +47,18 @@ fn options(c: &mut Criterion) {
     });
 }
 
+fn traps(c: &mut Criterion) {
+    let game = mid_game(10);
+    let d = game.pending().unwrap();
+    let name = format!(
+        "traps of the main question, {} options (mid-game)",
+        d.options.len()
+    );
+    c.bench_function(&name, |b| {
+        b.iter(|| smashup::play::traps::Traps::of(&game, d))
+    });
+}
+
 fn whole_game(c: &mut Criterion) {
     let config = random_config(1, 2, &complete_factions()).unwrap();
     c.bench_function("random game (2 players, seed 1)", |b| {
@@ -56,6 +69,6 @@ fn whole_game(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     config = Criterion::default().measurement_time(Duration::from_secs(5)).sample_size(50);
-    targets = step, options, whole_game
+    targets = step, options, traps, whole_game
 }
 criterion_main!(benches);

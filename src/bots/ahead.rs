@@ -8,8 +8,6 @@
 use super::view::SeatView;
 use super::waste::{OpenPlay, Verdict};
 use crate::engine::{Decision, Uid};
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 
 /// Worlds imagined before a play is called wasted: what it does may hang on hidden
 /// cards (a deck's order, another player's hand), so one unlucky deal is not enough.
@@ -29,16 +27,8 @@ pub(super) fn judge(
     answer: &mut dyn FnMut(&SeatView, &Decision) -> usize,
 ) -> Verdict {
     let seat = view.seat();
-    let options = view.decision().map_or(0, |d| d.options.len()) as u64;
     let mut worst = Verdict::Nothing;
-    for world_number in 0..WORLDS {
-        // Seeded from what the seat sees, so the same position imagines the same worlds.
-        let seed = (view.turn_number() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
-            ^ (seat.0 as u64) << 56
-            ^ (index as u64) << 40
-            ^ options << 24
-            ^ world_number;
-        let mut world = view.imagine(&mut ChaCha8Rng::seed_from_u64(seed));
+    for mut world in view.worlds(index, WORLDS) {
         let mut play = OpenPlay::from_here(&world, seat, source);
         let mut next = index;
         let mut answers = 0;

@@ -25,6 +25,25 @@ impl<'a> SeatView<'a> {
         crate::ai::determinize::determinize(self.game, self.seat, rng)
     }
 
+    /// The worlds this seat imagines to see how answering option `index` of its
+    /// question would go: `count` deals of the cards it cannot see (see
+    /// [`Self::imagine`]), seeded from what it sees, so the same position imagines the
+    /// same worlds. The heuristic bot looks ahead in them, and a person's options say
+    /// from them when they will do nothing (see [`crate::play::traps`]).
+    pub fn worlds(&self, index: usize, count: u64) -> impl Iterator<Item = GameState> + '_ {
+        use rand::SeedableRng;
+        let options = self.decision().map_or(0, |d| d.options.len()) as u64;
+        let seed = (self.turn_number() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            ^ (self.seat.0 as u64) << 56
+            ^ (index as u64) << 40
+            ^ options << 24;
+        (0..count).map(move |world_number| {
+            self.imagine(&mut rand_chacha::ChaCha8Rng::seed_from_u64(
+                seed ^ world_number,
+            ))
+        })
+    }
+
     /// A fingerprint of everything this seat sees now: the turn and its plays left,
     /// scores, hand and deck sizes, discard piles, the bases, lasting effects, its own
     /// hand and its question. Equal fingerprints in one turn mean the game has come

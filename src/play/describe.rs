@@ -4,6 +4,7 @@
 
 use super::seat::Seat;
 use crate::cards::model::{Card, Kind};
+use crate::engine::events::{Pool, Quiet};
 use crate::engine::state::{BaseInPlay, Loc, MinionInPlay};
 use crate::engine::{Choice, GameState, PlayTo, PlayerId, Uid};
 
@@ -550,7 +551,7 @@ impl<'a> Words<'a> {
             Choice::EndTurn => "end your turn".into(),
             Choice::Card(c) => match self.game.option_protected(choice) {
                 Some(p) => format!(
-                    "{}; no effect: {}",
+                    "{}, no effect: {}",
                     self.card_option(*c),
                     self.protected(*c, p)
                 ),
@@ -578,6 +579,60 @@ impl<'a> Words<'a> {
             Choice::Mode { label, .. } => label.clone(),
             Choice::Number(n) => format!("power {n}"),
         }
+    }
+
+    /// Why an ability of `player`'s does nothing, as "nothing happens" says it: "no
+    /// minion fits", "no card in your discard pile fits".
+    pub fn quiet_reason(&self, player: PlayerId, why: Quiet) -> String {
+        let whose = self.possessive(player);
+        match why {
+            Quiet::NothingToChoose(pool) => match pool {
+                Pool::Minions => "no minion fits".to_string(),
+                Pool::Actions => "no action in play fits".to_string(),
+                Pool::Bases => "no base fits".to_string(),
+                Pool::Hand => format!("no card in {whose} hand fits"),
+                Pool::Discard => format!("no card in {whose} discard pile fits"),
+                Pool::Deck => format!("no card in {whose} deck fits"),
+                Pool::Stasis => "no card in stasis fits".to_string(),
+                Pool::Stored => "no card is stored under it".to_string(),
+                Pool::Other => "there is nothing to choose".to_string(),
+            },
+            Quiet::Declined => format!("{} chose not to", self.player(player)),
+            Quiet::Condition => "what it needs is not so now".to_string(),
+            Quiet::UsedThisTurn => "it was used already this turn".to_string(),
+            Quiet::NoChange => "there is nothing for it to change".to_string(),
+        }
+    }
+
+    /// What an option that will do nothing adds to its label (see
+    /// [`super::traps`]): ", does nothing now: no minion fits", and for a minion
+    /// played, which still arrives, ", its ability does nothing now: ...". A comma,
+    /// not a semicolon: a short list is said on one line with semicolons between
+    /// its entries.
+    pub fn trap_note(&self, trap: super::traps::Trap) -> String {
+        let what = if trap.minion {
+            "its ability does"
+        } else {
+            "does"
+        };
+        format!(
+            ", {what} nothing now: {}",
+            self.quiet_reason(trap.player, trap.why)
+        )
+    }
+
+    /// The same said once for a where question, when the card would do nothing on
+    /// any base: "Its ability does nothing now wherever it goes: no minion fits."
+    pub fn trap_everywhere(&self, trap: super::traps::Trap) -> String {
+        let what = if trap.minion {
+            "Its ability does"
+        } else {
+            "It does"
+        };
+        format!(
+            "{what} nothing now wherever it goes: {}.",
+            self.quiet_reason(trap.player, trap.why)
+        )
     }
 
     /// Why choosing a minion will do nothing to it: "Heirloom, cannot be destroyed:

@@ -27,6 +27,7 @@ pub mod setup;
 pub mod speech;
 pub mod table;
 pub mod terminal;
+pub mod traps;
 
 use crate::bots::BotKind;
 use crate::quote::echo;

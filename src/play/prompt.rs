@@ -6,6 +6,7 @@
 use super::describe::{count, sentence, Words};
 use super::narrate::Verbosity;
 use super::pick::Item;
+use super::traps::{Trap, Traps};
 use crate::engine::effect::Purpose;
 use crate::engine::state::Loc;
 use crate::engine::{Ask, Choice, Decision, GameState, PlayTo, PlayerId, Uid};
@@ -226,6 +227,7 @@ pub fn decision_menu(d: &Decision, w: &Words, verbosity: Verbosity, new: &[Uid])
                     " Name {wanted}: numbers, codes or names, separated by spaces or commas."
                 ));
             }
+            let traps = Traps::of(w.game, d);
             let mut entries = said_once(
                 d.options
                     .iter()
@@ -233,7 +235,7 @@ pub fn decision_menu(d: &Decision, w: &Words, verbosity: Verbosity, new: &[Uid])
                     .map(|(i, o)| Entry {
                         number: i + 1,
                         shown: true,
-                        label: w.option(o),
+                        label: option_label(w, o, traps.get(i)),
                         keys: option_keys(w, o),
                         act: Act::Answer(i),
                     })
@@ -261,6 +263,25 @@ pub fn decision_menu(d: &Decision, w: &Words, verbosity: Verbosity, new: &[Uid])
             }
         }
     }
+}
+
+/// An option's label, saying so when it will do nothing now (see [`Traps`]); a card
+/// whose protection says it already (", no effect: ...") has no second note.
+fn option_label(w: &Words, option: &Choice, trap: Option<Trap>) -> String {
+    let mut label = w.option(option);
+    if let Some(trap) = trap.filter(|_| w.game.option_protected(option).is_none()) {
+        label.push_str(&w.trap_note(trap));
+    }
+    label
+}
+
+/// `label` with the note of the trap all of `options` share, if they do: a card whose
+/// every play does nothing now.
+fn with_shared_trap(w: &Words, mut label: String, traps: &Traps, options: &[usize]) -> String {
+    if let Some(trap) = traps.shared(options) {
+        label.push_str(&w.trap_note(trap));
+    }
+    label
 }
 
 /// The card or base entry `number` of a question is about (`read N`), if any.
@@ -402,6 +423,7 @@ fn main_menu(d: &Decision, w: &Words, verbosity: Verbosity, new: &[Uid]) -> Menu
             .map(|(i, _)| i)
             .collect()
     };
+    let traps = Traps::of(game, d);
     let mut entries: Vec<Entry> = Vec::new();
     let mut unplayable = 0;
     for (pos, &card) in hand.iter().enumerate() {
@@ -422,7 +444,18 @@ fn main_menu(d: &Decision, w: &Words, verbosity: Verbosity, new: &[Uid]) -> Menu
         } else {
             Act::Play { card, options }
         };
-        let mut label = w.hand_card(card, verbosity == Verbosity::Full);
+        let mut label = w.hand_card(card, false);
+        if let Act::Play { options, .. } = &act {
+            label = with_shared_trap(w, label, &traps, options);
+        }
+        // The whole text at full verbosity, after the note: it ends with a full stop.
+        if let Some(c) = game
+            .def(card)
+            .card()
+            .filter(|_| verbosity == Verbosity::Full)
+        {
+            label.push_str(&format!(": {}", c.text));
+        }
         if copies.len() > 1 {
             label.push_str(&format!(", {} copies", copies.len()));
         }
@@ -467,15 +500,13 @@ fn main_menu(d: &Decision, w: &Words, verbosity: Verbosity, new: &[Uid]) -> Menu
             Loc::Stasis(_) => " from stasis as an extra card",
             _ => "",
         };
-        let act = Act::Play {
-            card,
-            options: plays_of(card),
-        };
+        let options = plays_of(card);
+        let label = format!("play {}{from}", w.hand_card(card, false));
         add(
             &mut entries,
-            format!("play {}{from}", w.hand_card(card, false)),
+            with_shared_trap(w, label, &traps, &options),
             card_keys(w, card),
-            act,
+            Act::Play { card, options },
         );
     }
     for card in uses {
@@ -493,6 +524,7 @@ fn main_menu(d: &Decision, w: &Words, verbosity: Verbosity, new: &[Uid]) -> Menu
             Loc::Stasis(_) => w.option(&Choice::Use { card, to: None }),
             _ => format!("use {} {}", w.labelled(card), w.place(card)),
         };
+        let label = with_shared_trap(w, label, &traps, &options);
         add(&mut entries, label, keys, Act::Use(options));
     }
     if let Some(i) = pass {
@@ -685,6 +717,28 @@ fn header(d: &Decision, w: &Words, wanted: usize) -> String {
 
 /// Where to play a card: bases keep their table numbers; minions are numbered in order.
 pub fn where_menu(d: &Decision, w: &Words, card: Uid, options: &[usize]) -> Menu {
+    let (entries, everywhere) = where_entries(d, w, options);
+    Menu {
+        header: format!(
+            "Where do you play {}, or back?{everywhere}",
+            w.labelled(card)
+        ),
+        entries,
+        wanted: 1,
+        inline: true,
+    }
+}
+
+/// The entries of a where question, then "back"; and, when the card would do nothing
+/// wherever it goes, the sentence saying so once for the question (" Its ability does
+/// nothing now wherever it goes: no minion fits.") rather than on every entry.
+fn where_entries(d: &Decision, w: &Words, options: &[usize]) -> (Vec<Entry>, String) {
+    let traps = Traps::of(w.game, d);
+    let everywhere = traps.shared(options).filter(|_| options.len() > 1);
+    let note = |i: usize| match (everywhere, traps.get(i)) {
+        (None, Some(t)) => w.trap_note(t),
+        _ => String::new(),
+    };
     let mut entries: Vec<Entry> = options
         .iter()
         .enumerate()
@@ -699,7 +753,7 @@ pub fn where_menu(d: &Decision, w: &Words, card: Uid, options: &[usize]) -> Menu
             } => Entry {
                 shown: true,
                 number: w.game.base_index(b).map_or(k, |x| x) + 1,
-                label: w.base_with_total(b),
+                label: format!("{}{}", w.base_with_total(b), note(i)),
                 keys: card_keys(w, b),
                 act: Act::Answer(i),
             },
@@ -709,14 +763,14 @@ pub fn where_menu(d: &Decision, w: &Words, card: Uid, options: &[usize]) -> Menu
             } => Entry {
                 shown: true,
                 number: k + 1,
-                label: w.option(&Choice::Card(m)),
+                label: format!("{}{}", w.option(&Choice::Card(m)), note(i)),
                 keys: card_keys(w, m),
                 act: Act::Answer(i),
             },
             ref other => Entry {
                 shown: true,
                 number: k + 1,
-                label: w.option(other),
+                label: format!("{}{}", w.option(other), note(i)),
                 keys: option_keys(w, other),
                 act: Act::Answer(i),
             },
@@ -731,12 +785,8 @@ pub fn where_menu(d: &Decision, w: &Words, card: Uid, options: &[usize]) -> Menu
         keys: vec!["back".into(), "cancel".into()],
         act: Act::Back,
     });
-    Menu {
-        header: format!("Where do you play {}, or back?", w.labelled(card)),
-        entries,
-        wanted: 1,
-        inline: true,
-    }
+    let everywhere = everywhere.map_or(String::new(), |t| format!(" {}", w.trap_everywhere(t)));
+    (entries, everywhere)
 }
 
 /// The one card every play of a decision plays, if there is one.
@@ -755,12 +805,12 @@ fn extra_where_menu(d: &Decision, w: &Words, card: Uid) -> Menu {
     let plays: Vec<usize> = (0..d.options.len())
         .filter(|&i| matches!(d.options[i], Choice::Play { .. }))
         .collect();
-    let mut menu = where_menu(d, w, card, &plays);
-    menu.entries.retain(|e| e.act != Act::Back);
+    let (mut entries, everywhere) = where_entries(d, w, &plays);
+    entries.retain(|e| e.act != Act::Back);
     let pass = d.options.iter().position(|o| *o == Choice::Pass);
     if let Some(i) = pass {
-        let number = menu.entries.iter().map(|e| e.number).max().unwrap_or(0) + 1;
-        menu.entries.push(Entry {
+        let number = entries.iter().map(|e| e.number).max().unwrap_or(0) + 1;
+        entries.push(Entry {
             number,
             shown: true,
             label: "pass: let the extra play go".into(),
@@ -773,22 +823,27 @@ fn extra_where_menu(d: &Decision, w: &Words, card: Uid) -> Menu {
     } else {
         "now"
     };
-    menu.header = format!(
-        "An extra play, {now}: where do you play {}?",
-        w.labelled(card)
-    );
-    menu
+    Menu {
+        header: format!(
+            "An extra play, {now}: where do you play {}?{everywhere}",
+            w.labelled(card)
+        ),
+        entries,
+        wanted: 1,
+        inline: true,
+    }
 }
 
 /// Which Talent or Special to use.
 pub fn use_menu(d: &Decision, w: &Words, options: &[usize]) -> Menu {
+    let traps = Traps::of(w.game, d);
     let mut entries: Vec<Entry> = options
         .iter()
         .enumerate()
         .map(|(k, &i)| Entry {
             shown: true,
             number: k + 1,
-            label: w.option(&d.options[i]),
+            label: option_label(w, &d.options[i], traps.get(i)),
             keys: option_keys(w, &d.options[i]),
             act: Act::Answer(i),
         })

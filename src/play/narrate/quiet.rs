@@ -4,7 +4,7 @@
 //! here has +1 power."). So no ability resolves in silence.
 
 use super::{base_then, say, Said, Scene, Verbosity};
-use crate::engine::events::{Event, Pool, Quiet};
+use crate::engine::events::{Event, Quiet};
 use crate::engine::state::Loc;
 use crate::engine::{PlayerId, Uid};
 
@@ -24,24 +24,7 @@ pub(super) fn nothing_happens(
     if hidden(scene.before) && hidden(w.game) {
         return None;
     }
-    let whose = w.possessive(player);
-    let reason = match why {
-        Quiet::NothingToChoose(pool) => match pool {
-            Pool::Minions => "no minion fits".to_string(),
-            Pool::Actions => "no action in play fits".to_string(),
-            Pool::Bases => "no base fits".to_string(),
-            Pool::Hand => format!("no card in {whose} hand fits"),
-            Pool::Discard => format!("no card in {whose} discard pile fits"),
-            Pool::Deck => format!("no card in {whose} deck fits"),
-            Pool::Stasis => "no card in stasis fits".to_string(),
-            Pool::Stored => "no card is stored under it".to_string(),
-            Pool::Other => "there is nothing to choose".to_string(),
-        },
-        Quiet::Declined => format!("{} chose not to", w.player(player)),
-        Quiet::Condition => "what it needs is not so now".to_string(),
-        Quiet::UsedThisTurn => "it was used already this turn".to_string(),
-        Quiet::NoChange => "there is nothing for it to change".to_string(),
-    };
+    let reason = w.quiet_reason(player, why);
     // An Ongoing card in play is in force: only what it does as it arrives failed.
     let ongoing = w.game.on_table(by)
         && w.game

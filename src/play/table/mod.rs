@@ -9,7 +9,7 @@
 
 mod drive;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 mod typed;
 
 use super::commands::{self, Command};

@@ -5,7 +5,7 @@ use super::*;
 use crate::play::speech::Silent;
 
 /// A two-seat table at this position (a scenario's `position: (...)`), Ann to answer.
-fn table(position: &str) -> Table {
+pub(crate) fn table(position: &str) -> Table {
     let game = GameState::from_position_ron(position).unwrap();
     let seats = Seat::people(&["Ann", "Bob"]);
     let mut t = Table::at_position(game, seats);
@@ -13,7 +13,7 @@ fn table(position: &str) -> Table {
     t
 }
 
-fn say(t: &mut Table, line: &str) -> String {
+pub(crate) fn say(t: &mut Table, line: &str) -> String {
     crate::play::respond(t, &Silent, line)
         .iter()
         .map(|l| l.text.as_str())
