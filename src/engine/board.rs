@@ -645,41 +645,54 @@ impl GameState {
 /// definition alone, before anything else about them is read.
 pub struct Sources<'a> {
     game: &'a GameState,
-    bases: &'a [BaseInPlay],
     kinds: u64,
+    /// The kinds each definition waits for ([`super::defs::Defs::triggers`]).
+    triggers: &'static [u64],
+    /// The bases not walked yet.
+    bases: std::slice::Iter<'a, BaseInPlay>,
     /// The base being walked.
-    b: usize,
-    /// The next card to look at there.
-    at: Step,
-}
-
-/// A place at one base, in the order [`Sources`] walks them.
-#[derive(Clone, Copy)]
-enum Step {
-    /// The base card.
-    Base,
-    /// The minion with this index.
-    Minion(usize),
-    /// The action with this index on that minion.
-    Attached(usize, usize),
-    /// The action with this index on the base.
-    Action(usize),
+    base: Uid,
+    /// Its minions not walked yet.
+    minions: std::slice::Iter<'a, MinionInPlay>,
+    /// The minion last walked, and the actions on it not walked yet.
+    minion: Uid,
+    attached: std::slice::Iter<'a, ActionInPlay>,
+    /// The actions on the base not walked yet (once its minions are done).
+    actions: std::slice::Iter<'a, ActionInPlay>,
 }
 
 impl<'a> Sources<'a> {
     fn new(game: &'a GameState, bases: &'a [BaseInPlay], kinds: u64) -> Sources<'a> {
         Sources {
             game,
-            bases,
             kinds,
-            b: 0,
-            at: Step::Base,
+            triggers: &super::defs::defs().triggers,
+            bases: bases.iter(),
+            base: Uid(0),
+            minions: [].iter(),
+            minion: Uid(0),
+            attached: [].iter(),
+            actions: [].iter(),
         }
     }
 
     /// True when the card has an ability of a wanted kind.
     fn wanted(&self, card: Uid) -> bool {
-        self.kinds == !0 || self.game.cards[card.0 as usize].def.waits_for(self.kinds)
+        self.kinds == !0
+            || self.game.cards.get(card.0 as usize).is_some_and(|c| {
+                self.triggers.get(c.def.0 as usize).copied().unwrap_or(!0) & self.kinds != 0
+            })
+    }
+
+    /// A card at the base being walked.
+    fn at(&self, card: Uid, controller: PlayerId, attached_to: Option<Uid>) -> Source {
+        Source {
+            card,
+            controller,
+            base: self.base,
+            attached_to,
+            is_base: false,
+        }
     }
 }
 
@@ -688,54 +701,30 @@ impl Iterator for Sources<'_> {
 
     fn next(&mut self) -> Option<Source> {
         loop {
-            let base = self.bases.get(self.b)?;
-            let at = |card, controller, attached_to, is_base| Source {
-                card,
-                controller,
-                base: base.card,
-                attached_to,
-                is_base,
-            };
-            match self.at {
-                Step::Base => {
-                    self.at = Step::Minion(0);
-                    if self.wanted(base.card) {
-                        return Some(at(base.card, self.game.turn.player, None, true));
-                    }
+            if let Some(a) = self.attached.next() {
+                if self.wanted(a.card) {
+                    return Some(self.at(a.card, a.controller, Some(self.minion)));
                 }
-                Step::Minion(m) => {
-                    let Some(minion) = base.minions.get(m) else {
-                        self.at = Step::Action(0);
-                        continue;
-                    };
-                    self.at = Step::Attached(m, 0);
-                    if self.wanted(minion.card)
-                        && (minion.attached.is_empty() || !self.game.cancelled(minion))
-                    {
-                        return Some(at(minion.card, minion.controller, None, false));
-                    }
+            } else if let Some(m) = self.minions.next() {
+                self.minion = m.card;
+                self.attached = m.attached.iter();
+                if self.wanted(m.card) && (m.attached.is_empty() || !self.game.cancelled(m)) {
+                    return Some(self.at(m.card, m.controller, None));
                 }
-                Step::Attached(m, a) => {
-                    let minion = &base.minions[m];
-                    let Some(action) = minion.attached.get(a) else {
-                        self.at = Step::Minion(m + 1);
-                        continue;
-                    };
-                    self.at = Step::Attached(m, a + 1);
-                    if self.wanted(action.card) {
-                        return Some(at(action.card, action.controller, Some(minion.card), false));
-                    }
+            } else if let Some(a) = self.actions.next() {
+                if self.wanted(a.card) {
+                    return Some(self.at(a.card, a.controller, None));
                 }
-                Step::Action(a) => {
-                    let Some(action) = base.actions.get(a) else {
-                        self.b += 1;
-                        self.at = Step::Base;
-                        continue;
-                    };
-                    self.at = Step::Action(a + 1);
-                    if self.wanted(action.card) {
-                        return Some(at(action.card, action.controller, None, false));
-                    }
+            } else {
+                let base = self.bases.next()?;
+                self.base = base.card;
+                self.minions = base.minions.iter();
+                self.actions = base.actions.iter();
+                if self.wanted(base.card) {
+                    return Some(Source {
+                        is_base: true,
+                        ..self.at(base.card, self.game.turn.player, None)
+                    });
                 }
             }
         }
@@ -766,8 +755,7 @@ impl Iterator for Statics<'_> {
             }
             let src = self.sources.next()?;
             let game = self.sources.game;
-            // A base is given first at its place, so `b` is still its index.
-            if src.is_base && game.ignored_by_all_at(&self.sources.bases[self.sources.b]) {
+            if src.is_base && game.base_ignored_by_all(src.card) {
                 continue;
             }
             self.source = Some(src);
