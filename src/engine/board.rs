@@ -526,6 +526,16 @@ impl GameState {
 
     /// A base's current breakpoint: printed, lasting changes, Ongoing changes; never below zero.
     pub fn breakpoint(&self, base: Uid) -> i32 {
+        self.breakpoint_from(base, self.statics_on(base))
+    }
+
+    /// [`Self::breakpoint`] with the live Ongoing statics of the cards at that base
+    /// already gathered.
+    fn breakpoint_from<'a>(
+        &self,
+        base: Uid,
+        statics: impl Iterator<Item = (Source, &'a Static)>,
+    ) -> i32 {
         let mut start = self.def(base).base().map_or(0, |b| b.breakpoint as i32);
         let mut bp = 0;
         for l in &self.lasting {
@@ -535,7 +545,7 @@ impl GameState {
                 }
             }
         }
-        for (src, st) in self.statics_on(base) {
+        for (src, st) in statics {
             match st {
                 Static::Breakpoint(amount) => {
                     bp = i32::saturating_add(bp, self.amount(amount, &Ctx::for_source(&src)))
@@ -554,7 +564,14 @@ impl GameState {
         self.bases
             .iter()
             .enumerate()
-            .filter(|&(i, b)| self.sum_power_at(i, None, &statics) >= self.breakpoint(b.card))
+            .filter(|&(i, b)| {
+                // The statics at this base are those of all in play whose source is here.
+                let here = statics
+                    .iter()
+                    .copied()
+                    .filter(|(src, _)| src.base == b.card);
+                self.sum_power_at(i, None, &statics) >= self.breakpoint_from(b.card, here)
+            })
             .map(|(_, b)| b.card)
             .collect()
     }
