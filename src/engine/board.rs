@@ -204,80 +204,49 @@ impl GameState {
 
     /// Every card in play with live abilities: bases, minions, actions on bases and on
     /// minions, in table order. An iterator, because power is read very often.
-    pub fn sources(&self) -> impl Iterator<Item = Source> + '_ {
-        self.bases
-            .iter()
-            .flat_map(move |base| self.base_sources(base))
+    pub fn sources(&self) -> Sources<'_> {
+        Sources::new(self, &self.bases, !0)
     }
 
-    /// The cards at one base with live abilities, the base first.
-    fn base_sources<'a>(&'a self, base: &'a BaseInPlay) -> impl Iterator<Item = Source> + 'a {
-        let at = move |card, controller, attached_to, is_base| Source {
-            card,
-            controller,
-            base: base.card,
-            attached_to,
-            is_base,
-        };
-        std::iter::once(at(base.card, self.turn.player, None, true))
-            .chain(base.minions.iter().flat_map(move |m| {
-                let live = m.attached.is_empty() || !self.cancelled(m);
-                live.then(|| at(m.card, m.controller, None, false))
-                    .into_iter()
-                    .chain(
-                        m.attached
-                            .iter()
-                            .map(move |a| at(a.card, a.controller, Some(m.card), false)),
-                    )
-            }))
-            .chain(
-                base.actions
-                    .iter()
-                    .map(move |a| at(a.card, a.controller, None, false)),
-            )
-    }
-
-    /// The Ongoing statics among these sources. A base's ability ignored by everyone
-    /// (Jammed Signal) has none.
-    fn statics_of<'a>(
-        &'a self,
-        sources: impl Iterator<Item = Source> + 'a,
-    ) -> impl Iterator<Item = (Source, &'static Static)> + 'a {
-        sources
-            .filter(|s| self.cards[s.card.0 as usize].def.has_statics())
-            .filter(|s| !(s.is_base && self.base_ignored_by_all(s.card)))
-            .flat_map(|s| {
-                s_abilities(self, s.card)
-                    .iter()
-                    .filter_map(move |a| match (a.when, &a.statics) {
-                        (Trigger::Static, Some(st)) => Some((s, st)),
-                        _ => None,
-                    })
-            })
+    /// The Ongoing statics among the cards in play at these bases. A base's ability
+    /// ignored by everyone (Jammed Signal) has none.
+    fn statics_at<'a>(&'a self, bases: &'a [BaseInPlay]) -> Statics<'a> {
+        Statics {
+            sources: Sources::new(self, bases, Trigger::Static.bit()),
+            source: None,
+            abilities: [].iter(),
+        }
     }
 
     /// Every live Ongoing static in play, with its source.
-    pub fn statics(&self) -> impl Iterator<Item = (Source, &'static Static)> + '_ {
-        self.statics_of(self.sources())
+    pub fn statics(&self) -> Statics<'_> {
+        self.statics_at(&self.bases)
     }
 
     /// The live Ongoing statics of the cards at one base (the base included): what
     /// breakpoints and play restrictions depend on.
-    pub fn statics_on(&self, base: Uid) -> impl Iterator<Item = (Source, &'static Static)> + '_ {
-        let here = self.bases.iter().filter(move |b| b.card == base);
-        self.statics_of(here.flat_map(move |b| self.base_sources(b)))
+    pub fn statics_on(&self, base: Uid) -> Statics<'_> {
+        let here = self
+            .base_index(base)
+            .map_or(&[][..], |b| &self.bases[b..=b]);
+        self.statics_at(here)
     }
 
     /// True while an action on this base makes everyone ignore its ability.
     pub fn base_ignored_by_all(&self, base: Uid) -> bool {
-        let Some(b) = self.base_index(base) else {
-            return false;
-        };
-        self.bases[b].actions.iter().any(|a| {
-            self.def(a.card)
-                .abilities()
-                .iter()
-                .any(|ab| matches!(ab.statics, Some(Static::IgnoreBase { everyone: true })))
+        self.base_index(base)
+            .is_some_and(|b| self.ignored_by_all_at(&self.bases[b]))
+    }
+
+    /// [`Self::base_ignored_by_all`] for a base in play.
+    fn ignored_by_all_at(&self, base: &BaseInPlay) -> bool {
+        base.actions.iter().any(|a| {
+            self.cards[a.card.0 as usize].def.has_statics()
+                && self
+                    .def(a.card)
+                    .abilities()
+                    .iter()
+                    .any(|ab| matches!(ab.statics, Some(Static::IgnoreBase { everyone: true })))
         })
     }
 
@@ -557,6 +526,16 @@ impl GameState {
 
     /// A base's current breakpoint: printed, lasting changes, Ongoing changes; never below zero.
     pub fn breakpoint(&self, base: Uid) -> i32 {
+        self.breakpoint_from(base, self.statics_on(base))
+    }
+
+    /// [`Self::breakpoint`] with the live Ongoing statics of the cards at that base
+    /// already gathered.
+    fn breakpoint_from<'a>(
+        &self,
+        base: Uid,
+        statics: impl Iterator<Item = (Source, &'a Static)>,
+    ) -> i32 {
         let mut start = self.def(base).base().map_or(0, |b| b.breakpoint as i32);
         let mut bp = 0;
         for l in &self.lasting {
@@ -566,7 +545,7 @@ impl GameState {
                 }
             }
         }
-        for (src, st) in self.statics_on(base) {
+        for (src, st) in statics {
             match st {
                 Static::Breakpoint(amount) => {
                     bp = i32::saturating_add(bp, self.amount(amount, &Ctx::for_source(&src)))
@@ -585,7 +564,14 @@ impl GameState {
         self.bases
             .iter()
             .enumerate()
-            .filter(|&(i, b)| self.sum_power_at(i, None, &statics) >= self.breakpoint(b.card))
+            .filter(|&(i, b)| {
+                // The statics at this base are those of all in play whose source is here.
+                let here = statics
+                    .iter()
+                    .copied()
+                    .filter(|(src, _)| src.base == b.card);
+                self.sum_power_at(i, None, &statics) >= self.breakpoint_from(b.card, here)
+            })
             .map(|(_, b)| b.card)
             .collect()
     }
@@ -619,14 +605,16 @@ impl GameState {
         &self,
         kinds: &[Trigger],
     ) -> Vec<(Source, &'static super::effect::Ability)> {
-        self.sources()
-            .flat_map(|s| {
-                s_abilities(self, s.card)
-                    .iter()
-                    .filter(|a| kinds.contains(&a.when))
-                    .map(move |a| (s, a))
-            })
-            .collect()
+        let mask = kinds.iter().fold(0, |bits, k| bits | k.bit());
+        let mut waiting = Vec::new();
+        for s in Sources::new(self, &self.bases, mask) {
+            for a in s_abilities(self, s.card) {
+                if a.when.bit() & mask != 0 {
+                    waiting.push((s, a));
+                }
+            }
+        }
+        waiting
     }
 }
 
@@ -663,6 +651,132 @@ impl GameState {
         match self.minion(card) {
             Some(m) if self.cancelled(m) => &[],
             _ => self.def(card).abilities(),
+        }
+    }
+}
+
+/// The cards in play at some bases whose abilities are live ([`GameState::sources`]),
+/// in table order: each base, then each minion followed by the actions on it, then
+/// the actions on the base. Only cards with an ability of one of the wanted kinds
+/// (a set of [`Trigger::bit`]s) are given: the others are skipped by their
+/// definition alone, before anything else about them is read.
+pub struct Sources<'a> {
+    game: &'a GameState,
+    kinds: u64,
+    /// The kinds each definition waits for ([`super::defs::Defs::triggers`]).
+    triggers: &'static [u64],
+    /// The bases not walked yet.
+    bases: std::slice::Iter<'a, BaseInPlay>,
+    /// The base being walked.
+    base: Uid,
+    /// Its minions not walked yet.
+    minions: std::slice::Iter<'a, MinionInPlay>,
+    /// The minion last walked, and the actions on it not walked yet.
+    minion: Uid,
+    attached: std::slice::Iter<'a, ActionInPlay>,
+    /// The actions on the base not walked yet (once its minions are done).
+    actions: std::slice::Iter<'a, ActionInPlay>,
+}
+
+impl<'a> Sources<'a> {
+    fn new(game: &'a GameState, bases: &'a [BaseInPlay], kinds: u64) -> Sources<'a> {
+        Sources {
+            game,
+            kinds,
+            triggers: &super::defs::defs().triggers,
+            bases: bases.iter(),
+            base: Uid(0),
+            minions: [].iter(),
+            minion: Uid(0),
+            attached: [].iter(),
+            actions: [].iter(),
+        }
+    }
+
+    /// True when the card has an ability of a wanted kind.
+    fn wanted(&self, card: Uid) -> bool {
+        self.kinds == !0
+            || self.game.cards.get(card.0 as usize).is_some_and(|c| {
+                self.triggers.get(c.def.0 as usize).copied().unwrap_or(!0) & self.kinds != 0
+            })
+    }
+
+    /// A card at the base being walked.
+    fn at(&self, card: Uid, controller: PlayerId, attached_to: Option<Uid>) -> Source {
+        Source {
+            card,
+            controller,
+            base: self.base,
+            attached_to,
+            is_base: false,
+        }
+    }
+}
+
+impl Iterator for Sources<'_> {
+    type Item = Source;
+
+    fn next(&mut self) -> Option<Source> {
+        loop {
+            if let Some(a) = self.attached.next() {
+                if self.wanted(a.card) {
+                    return Some(self.at(a.card, a.controller, Some(self.minion)));
+                }
+            } else if let Some(m) = self.minions.next() {
+                self.minion = m.card;
+                self.attached = m.attached.iter();
+                if self.wanted(m.card) && (m.attached.is_empty() || !self.game.cancelled(m)) {
+                    return Some(self.at(m.card, m.controller, None));
+                }
+            } else if let Some(a) = self.actions.next() {
+                if self.wanted(a.card) {
+                    return Some(self.at(a.card, a.controller, None));
+                }
+            } else {
+                let base = self.bases.next()?;
+                self.base = base.card;
+                self.minions = base.minions.iter();
+                self.actions = base.actions.iter();
+                if self.wanted(base.card) {
+                    return Some(Source {
+                        is_base: true,
+                        ..self.at(base.card, self.game.turn.player, None)
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// The live Ongoing statics of the cards in play at some bases, with their sources
+/// ([`GameState::statics`]), in table order.
+pub struct Statics<'a> {
+    sources: Sources<'a>,
+    /// The card whose abilities are being read.
+    source: Option<Source>,
+    /// Its abilities not read yet.
+    abilities: std::slice::Iter<'static, super::effect::Ability>,
+}
+
+impl Iterator for Statics<'_> {
+    type Item = (Source, &'static Static);
+
+    fn next(&mut self) -> Option<(Source, &'static Static)> {
+        loop {
+            if let Some(src) = self.source {
+                for a in self.abilities.by_ref() {
+                    if let (Trigger::Static, Some(st)) = (a.when, &a.statics) {
+                        return Some((src, st));
+                    }
+                }
+            }
+            let src = self.sources.next()?;
+            let game = self.sources.game;
+            if src.is_base && game.base_ignored_by_all(src.card) {
+                continue;
+            }
+            self.source = Some(src);
+            self.abilities = s_abilities(game, src.card).iter();
         }
     }
 }

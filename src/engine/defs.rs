@@ -2,7 +2,7 @@
 //! every game, and a compact [`DefId`] for each card and base. Saves write the
 //! stable card id, not the index, so data edits never break a save.
 
-use super::effect::Ability;
+use super::effect::{Ability, Trigger};
 use crate::cards::model::{Base, Card};
 use crate::cards::Catalog;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -69,9 +69,12 @@ pub struct Defs {
     pub catalog: &'static Catalog,
     /// Cards then bases.
     pub all: Vec<Def>,
-    /// For each definition, whether it has an Ongoing static (most do not), so that
-    /// reading power skips them quickly.
-    pub has_statics: Vec<bool>,
+    /// For each definition, the kinds of moment its abilities wait for, one bit per
+    /// [`Trigger`] ([`Trigger::bit`]): most cards wait for few, so that looking for
+    /// the abilities in play that wait for an event (or for the Ongoing statics, when
+    /// power is read) skips the others without reading their abilities. Definitions
+    /// never change, so this cannot go stale.
+    pub triggers: Vec<u64>,
 }
 
 static DEFS: OnceLock<Defs> = OnceLock::new();
@@ -100,14 +103,14 @@ impl Defs {
             .map(Def::Card)
             .chain(catalog.bases.iter().map(Def::Base))
             .collect::<Vec<Def>>();
-        let has_statics = all
+        let triggers = all
             .iter()
-            .map(|d| d.abilities().iter().any(|a| a.statics.is_some()))
+            .map(|d| d.abilities().iter().fold(0, |bits, a| bits | a.kinds()))
             .collect();
         Defs {
             catalog,
             all,
-            has_statics,
+            triggers,
         }
     }
 }
@@ -135,7 +138,13 @@ impl DefId {
 
     /// True when the definition has an Ongoing static.
     pub fn has_statics(self) -> bool {
-        defs().has_statics[self.0 as usize]
+        self.waits_for(Trigger::Static.bit())
+    }
+
+    /// True when one of the definition's abilities waits for one of these kinds of
+    /// moment (a set of [`Trigger::bit`]s).
+    pub fn waits_for(self, kinds: u64) -> bool {
+        defs().triggers[self.0 as usize] & kinds != 0
     }
 }
 

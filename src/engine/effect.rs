@@ -195,6 +195,29 @@ pub enum Trigger {
     AfterYouDestroyCardHere,
 }
 
+// Every kind fits in a `u64` set (the last kind is the largest number).
+const _: () = assert!((Trigger::AfterYouDestroyCardHere as u32) < 64);
+
+impl Trigger {
+    /// This kind of moment as one bit of a set (a `u64`: there are fewer than 64 kinds).
+    pub const fn bit(self) -> u64 {
+        1 << self as u32
+    }
+}
+
+impl Ability {
+    /// The kinds of moment this ability waits for, as a set of [`Trigger::bit`]s: its
+    /// own, and [`Trigger::Static`] for any ability with a continuous effect.
+    pub fn kinds(&self) -> u64 {
+        let statics = if self.statics.is_some() {
+            Trigger::Static.bit()
+        } else {
+            0
+        };
+        self.when.bit() | statics
+    }
+}
+
 /// A continuous effect.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Static {
