@@ -8,6 +8,7 @@ use super::effect::{Static, Trigger};
 use super::flow::talent_key;
 use super::interp::Ctx;
 use super::state::{Allowance, GameState, Lasting, Phase, PlayerId, Uid};
+use std::cell::OnceCell;
 
 impl GameState {
     /// Counts a card played with one of the turn's normal plays: every other card a
@@ -300,34 +301,39 @@ impl GameState {
     /// Where a card can be played: the targets its kind allows.
     pub(super) fn targets_for(&self, player: PlayerId, card: Uid) -> Vec<Option<PlayTo>> {
         let mut out = Vec::new();
-        self.targets_into(player, card, &self.play_rules(player), &mut out);
+        self.targets_into(player, card, &OnceCell::new(), &mut out);
         out
     }
 
-    /// [`Self::targets_for`] under rules already read, added to `out`.
-    fn targets_into(
-        &self,
+    /// [`Self::targets_for`], added to `out`, under the rules of `player`'s plays
+    /// read the first time a card needs them (see [`Self::play_rules`]).
+    fn targets_into<'a>(
+        &'a self,
         player: PlayerId,
         card: Uid,
-        rules: &PlayRules,
+        rules: &OnceCell<PlayRules<'a>>,
         out: &mut Vec<Option<PlayTo>>,
     ) {
         use crate::cards::model::{Kind, MinionOwner, PlayTarget};
         let Some(c) = self.def(card).card() else {
             return;
         };
+        let rules = || rules.get_or_init(|| self.play_rules(player));
         match c.kind {
+            Kind::Action {
+                play: PlayTarget::Standard | PlayTarget::IntoStasis,
+            } => out.push(None),
             Kind::Minion { .. } => out.extend(
-                rules
+                rules()
                     .bases
                     .iter()
-                    .filter(|r| self.minion_allowed(r, &rules.picnics, player, card))
+                    .filter(|r| self.minion_allowed(r, &rules().picnics, player, card))
                     .map(|r| Some(PlayTo::Base(r.base))),
             ),
             Kind::Action {
                 play: PlayTarget::OnBase,
             } => out.extend(
-                rules
+                rules()
                     .bases
                     .iter()
                     .filter(|r| !r.warded)
@@ -346,7 +352,7 @@ impl GameState {
                 let open = self
                     .bases
                     .iter()
-                    .zip(&rules.bases)
+                    .zip(&rules().bases)
                     .filter(|(_, r)| !r.warded);
                 out.extend(
                     open.flat_map(|(b, _)| &b.minions)
@@ -363,7 +369,6 @@ impl GameState {
                         .map(|m| Some(PlayTo::Minion(m.card))),
                 )
             }
-            Kind::Action { .. } => out.push(None),
         }
     }
 
@@ -435,7 +440,7 @@ impl GameState {
             .iter()
             .map(|&c| (c, false))
             .chain(discard.iter().map(|&c| (c, true)));
-        let rules = self.play_rules(player);
+        let rules = OnceCell::new();
         let mut targets = Vec::new();
         for (card, from_discard) in sources {
             let Some(def) = self.def(card).card() else {
