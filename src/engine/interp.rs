@@ -1148,14 +1148,19 @@ impl GameState {
     /// Runs `then` with the pick bound; for "up to N" choices, asks again afterwards,
     /// excluding what was already picked.
     pub(super) fn after_pick(&mut self, choose: Box<Choose>, ctx: Ctx, v: Value, picked: u32) {
+        if !choose.times.more_after(picked) {
+            // The last pick: the choice is used up, so its program is taken, not copied.
+            let Choose { bind, then, .. } = *choose;
+            let bound = ctx.with(&bind, v);
+            self.stack.push(Task::Run(then, bound));
+            return;
+        }
         let then = choose.then.clone();
         let bound = ctx.with(&choose.bind, v.clone());
-        if choose.times.more_after(picked) {
-            let mut next_ctx = ctx;
-            next_ctx.vars.push((format!("picked:{}", choose.bind), v));
-            self.stack
-                .push(Task::ChooseAgain(choose, Box::new(next_ctx), picked + 1));
-        }
+        let mut next_ctx = ctx;
+        next_ctx.vars.push((format!("picked:{}", choose.bind), v));
+        self.stack
+            .push(Task::ChooseAgain(choose, Box::new(next_ctx), picked + 1));
         self.stack.push(Task::Run(then, bound));
     }
 

@@ -283,6 +283,9 @@ impl GameState {
     /// counter left as an extra card, and an action play spent on a card in stasis
     /// (Lightning Strike); added to `out`.
     pub(super) fn stasis_options(&self, player: PlayerId, out: &mut Vec<Choice>) {
+        if self.stasis_of(player).is_empty() {
+            return;
+        }
         let capped = self.extra_cards_capped(player);
         let no_actions = self.actions_forbidden(player);
         let action_play_left = self
