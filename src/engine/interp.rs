@@ -423,8 +423,10 @@ impl GameState {
         sel: &PlayerSel,
         ctx: &Ctx,
     ) -> impl Iterator<Item = PlayerId> + 'a {
+        /// Whether a seat is meant, given "you".
+        type SeatTest = fn(PlayerId, PlayerId) -> bool;
         let you = ctx.you;
-        let (seats, listed): (Option<fn(PlayerId, PlayerId) -> bool>, Vec<PlayerId>) = match sel {
+        let (seats, listed): (Option<SeatTest>, Vec<PlayerId>) = match sel {
             PlayerSel::Any => (Some(|_, _| true), Vec::new()),
             PlayerSel::You => (Some(|p, you| p == you), Vec::new()),
             PlayerSel::Others => (Some(|p, you| p != you), Vec::new()),
