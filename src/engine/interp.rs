@@ -114,14 +114,9 @@ impl GameState {
             Target::Here => ctx.here,
             Target::Subject => ctx.subject,
             Target::ScoringBase => ctx.scoring,
-            Target::Var(name) => match ctx.var(name)? {
-                Value::Card(c) | Value::Base(c) => Some(*c),
-                _ => None,
-            },
+            Target::Var(name) => var_card(name, ctx),
             Target::Faction(_) => None,
-            Target::BaseOf(name) => self
-                .target_card(&Target::Var(name.clone()), ctx)
-                .and_then(|m| self.base_of(m)),
+            Target::BaseOf(name) => var_card(name, ctx).and_then(|m| self.base_of(m)),
         }
     }
 
@@ -133,11 +128,11 @@ impl GameState {
         }
     }
 
-    fn target_faction(&self, t: &Target, ctx: &Ctx) -> Option<String> {
+    fn target_faction<'a>(&self, t: &'a Target, ctx: &'a Ctx) -> Option<&'a str> {
         match t {
-            Target::Faction(f) => Some(f.clone()),
+            Target::Faction(f) => Some(f),
             Target::Var(name) => match ctx.var(name)? {
-                Value::Faction(f) => Some(f.clone()),
+                Value::Faction(f) => Some(f),
                 _ => None,
             },
             _ => None,
@@ -193,15 +188,11 @@ impl GameState {
             BaseSel::Any => true,
             BaseSel::Here => ctx.here == Some(base),
             BaseSel::NotHere => ctx.here != Some(base),
-            BaseSel::Except(name) => {
-                self.target_card(&Target::Var(name.clone()), ctx) != Some(base)
-            }
-            BaseSel::Var(name) => self.target_card(&Target::Var(name.clone()), ctx) == Some(base),
+            BaseSel::Except(name) => var_card(name, ctx) != Some(base),
+            BaseSel::Var(name) => var_card(name, ctx) == Some(base),
             BaseSel::Where(f) => self.base_matches(f, base, ctx),
             BaseSel::OfMinion(name) => {
-                self.target_card(&Target::Var(name.clone()), ctx)
-                    .and_then(|m| self.base_of(m))
-                    == Some(base)
+                var_card(name, ctx).and_then(|m| self.base_of(m)) == Some(base)
             }
             BaseSel::Scoring => ctx.scoring == Some(base),
         }
@@ -244,7 +235,7 @@ impl GameState {
         }
         if let Some(faction) = &f.faction {
             let named = self.target_faction(faction, ctx);
-            if self.def(card).card().map(|c| &c.faction) != named.as_ref() {
+            if self.def(card).card().map(|c| c.faction.as_str()) != named {
                 return false;
             }
         }
@@ -399,7 +390,8 @@ impl GameState {
     /// Everything a selector matches now, in table order; a card filter asking for
     /// [`CardFilter::one_per_name`] keeps only the first card of each name.
     pub fn select(&self, sel: &Selector, ctx: &Ctx) -> Vec<Value> {
-        let found = self.select_each(sel, ctx);
+        let mut found = Vec::new();
+        self.select_each(sel, ctx, &mut found);
         let (Selector::Hand { filter, .. }
         | Selector::DiscardPile { filter, .. }
         | Selector::Deck { filter, .. }
@@ -409,13 +401,9 @@ impl GameState {
         else {
             return found;
         };
-        if !filter.one_per_name {
-            return found;
-        }
-        let mut names: Vec<&str> = Vec::new();
-        found
-            .into_iter()
-            .filter(|v| match v {
+        if filter.one_per_name {
+            let mut names: Vec<&str> = Vec::new();
+            found.retain(|v| match v {
                 Value::Card(c) => {
                     let name = self.def(*c).name();
                     let first = !names.contains(&name);
@@ -423,72 +411,103 @@ impl GameState {
                     first
                 }
                 _ => true,
-            })
-            .collect()
+            });
+        }
+        found
     }
 
-    /// Everything a selector matches now, in table order, every card counted.
-    fn select_each(&self, sel: &Selector, ctx: &Ctx) -> Vec<Value> {
+    /// The players a selector means, in the order [`Self::players_of`] gives them,
+    /// without making a list for the common ones (anyone, you, the others).
+    fn each_player<'a>(
+        &'a self,
+        sel: &PlayerSel,
+        ctx: &Ctx,
+    ) -> impl Iterator<Item = PlayerId> + 'a {
+        /// Whether a seat is meant, given "you".
+        type SeatTest = fn(PlayerId, PlayerId) -> bool;
+        let you = ctx.you;
+        let (seats, listed): (Option<SeatTest>, Vec<PlayerId>) = match sel {
+            PlayerSel::Any => (Some(|_, _| true), Vec::new()),
+            PlayerSel::You => (Some(|p, you| p == you), Vec::new()),
+            PlayerSel::Others => (Some(|p, you| p != you), Vec::new()),
+            other => (None, self.players_of(other, ctx)),
+        };
+        let n = if seats.is_some() {
+            self.players.len()
+        } else {
+            0
+        };
+        (0..n as u8)
+            .map(PlayerId)
+            .filter(move |&p| seats.is_some_and(|keep| keep(p, you)))
+            .chain(listed)
+    }
+
+    /// Everything a selector matches now, in table order, every card counted, added
+    /// to `out`.
+    fn select_each(&self, sel: &Selector, ctx: &Ctx, out: &mut Vec<Value>) {
+        let cards = |cards: &[Uid], filter: &CardFilter, out: &mut Vec<Value>| {
+            for &c in cards {
+                if self.card_matches(filter, c, ctx) {
+                    out.push(Value::Card(c));
+                }
+            }
+        };
         match sel {
-            Selector::Minions(f) => self
-                .bases
-                .iter()
-                .enumerate()
-                .flat_map(|(b, base)| (0..base.minions.len()).map(move |i| (b, i)))
-                .filter(|&(b, i)| self.minion_matches_at(f, b, i, ctx))
-                .map(|(b, i)| Value::Card(self.bases[b].minions[i].card))
-                .collect(),
-            Selector::Bases(f) => self
-                .bases
-                .iter()
-                .map(|b| b.card)
-                .filter(|&b| self.base_matches(f, b, ctx))
-                .map(Value::Base)
-                .collect(),
-            Selector::Players(sel) => self
-                .players_of(sel, ctx)
-                .into_iter()
-                .map(Value::Player)
-                .collect(),
-            Selector::Factions => self
-                .factions_in_game()
-                .into_iter()
-                .map(Value::Faction)
-                .collect(),
-            Selector::Hand { of, filter } => self
-                .players_of(of, ctx)
-                .into_iter()
-                .flat_map(|p| self.players[p.ix()].hand.clone())
-                .filter(|&c| self.card_matches(filter, c, ctx))
-                .map(Value::Card)
-                .collect(),
-            Selector::DiscardPile { of, filter } => self
-                .players_of(of, ctx)
-                .into_iter()
-                .flat_map(|p| self.players[p.ix()].discard.clone())
-                .filter(|&c| self.card_matches(filter, c, ctx))
-                .map(Value::Card)
-                .collect(),
-            Selector::Actions(f) => self
-                .sources()
-                .filter(|s| !s.is_base && self.def(s.card).card().is_some_and(|c| !c.is_minion()))
-                .filter(|s| match &f.on_base {
-                    Some(sel) => s.attached_to.is_none() && self.base_sel(sel, ctx, s.base),
-                    None => true,
-                })
-                .filter(|s| match &f.on_minion {
-                    Some(t) => s.attached_to.is_some() && s.attached_to == self.target_card(t, ctx),
-                    None => true,
-                })
-                .filter(|s| !f.on_minions || s.attached_to.is_some())
-                .filter(|s| {
-                    f.at.as_ref()
-                        .is_none_or(|sel| self.base_sel(sel, ctx, s.base))
-                })
-                .filter(|s| self.action_matches(f, s.card, s.controller, ctx))
-                .map(|s| Value::Card(s.card))
-                .collect(),
-            Selector::BaseDeck => self.base_deck.iter().map(|&b| Value::Base(b)).collect(),
+            Selector::Minions(f) => {
+                for (b, base) in self.bases.iter().enumerate() {
+                    for (i, m) in base.minions.iter().enumerate() {
+                        if self.minion_matches_at(f, b, i, ctx) {
+                            out.push(Value::Card(m.card));
+                        }
+                    }
+                }
+            }
+            Selector::Bases(f) => out.extend(
+                self.bases
+                    .iter()
+                    .map(|b| b.card)
+                    .filter(|&b| self.base_matches(f, b, ctx))
+                    .map(Value::Base),
+            ),
+            Selector::Players(sel) => out.extend(self.each_player(sel, ctx).map(Value::Player)),
+            Selector::Factions => {
+                out.extend(self.factions_in_game().into_iter().map(Value::Faction))
+            }
+            Selector::Hand { of, filter } => {
+                for p in self.each_player(of, ctx) {
+                    cards(&self.players[p.ix()].hand, filter, out);
+                }
+            }
+            Selector::DiscardPile { of, filter } => {
+                for p in self.each_player(of, ctx) {
+                    cards(&self.players[p.ix()].discard, filter, out);
+                }
+            }
+            Selector::Actions(f) => out.extend(
+                self.sources()
+                    .filter(|s| {
+                        !s.is_base && self.def(s.card).card().is_some_and(|c| !c.is_minion())
+                    })
+                    .filter(|s| match &f.on_base {
+                        Some(sel) => s.attached_to.is_none() && self.base_sel(sel, ctx, s.base),
+                        None => true,
+                    })
+                    .filter(|s| match &f.on_minion {
+                        Some(t) => {
+                            s.attached_to.is_some() && s.attached_to == self.target_card(t, ctx)
+                        }
+                        None => true,
+                    })
+                    .filter(|s| !f.on_minions || s.attached_to.is_some())
+                    .filter(|s| {
+                        f.at.as_ref()
+                            .is_none_or(|sel| self.base_sel(sel, ctx, s.base))
+                    })
+                    .filter(|s| self.action_matches(f, s.card, s.controller, ctx))
+                    .map(|s| Value::Card(s.card)),
+            ),
+            Selector::BaseDeck => out.extend(self.base_deck.iter().map(|&b| Value::Base(b))),
             Selector::Deck {
                 of,
                 top,
@@ -497,67 +516,58 @@ impl GameState {
             } => {
                 let n = top.as_ref().map(|a| self.amount(a, ctx).max(0) as usize);
                 let low = bottom.as_ref().map(|a| self.amount(a, ctx).max(0) as usize);
-                self.players_of(of, ctx)
-                    .into_iter()
-                    .flat_map(|p| {
-                        let deck = &self.players[p.ix()].deck;
-                        match low {
-                            // The bottom card first.
-                            Some(k) => deck.iter().rev().take(k).copied().collect(),
-                            None => deck[..n.unwrap_or(deck.len()).min(deck.len())].to_vec(),
+                for p in self.each_player(of, ctx) {
+                    let deck = &self.players[p.ix()].deck;
+                    match low {
+                        // The bottom card first.
+                        Some(k) => {
+                            for &c in deck.iter().rev().take(k) {
+                                cards(&[c], filter, out);
+                            }
                         }
-                    })
-                    .filter(|&c| self.card_matches(filter, c, ctx))
-                    .map(Value::Card)
-                    .collect()
+                        None => cards(
+                            &deck[..n.unwrap_or(deck.len()).min(deck.len())],
+                            filter,
+                            out,
+                        ),
+                    }
+                }
             }
-            Selector::Search { of, filter, hand } => self
-                .players_of(of, ctx)
-                .into_iter()
-                .flat_map(|p| {
+            Selector::Search { of, filter, hand } => {
+                for p in self.each_player(of, ctx) {
                     let pl = &self.players[p.ix()];
-                    let hand: &[Uid] = if *hand { &pl.hand } else { &[] };
-                    hand.iter()
-                        .chain(&pl.deck)
-                        .chain(&pl.discard)
-                        .copied()
-                        .collect::<Vec<_>>()
-                })
-                .filter(|&c| self.card_matches(filter, c, ctx))
-                .map(Value::Card)
-                .collect(),
+                    if *hand {
+                        cards(&pl.hand, filter, out);
+                    }
+                    cards(&pl.deck, filter, out);
+                    cards(&pl.discard, filter, out);
+                }
+            }
             Selector::SetAside { of, filter } => {
                 let players = self.players_of(of, ctx);
-                self.aside
-                    .iter()
-                    .copied()
-                    .filter(|&c| players.contains(&self.owner(c)))
-                    .filter(|&c| self.card_matches(filter, c, ctx))
-                    .map(Value::Card)
-                    .collect()
+                for &c in &self.aside {
+                    if players.contains(&self.owner(c)) {
+                        cards(&[c], filter, out);
+                    }
+                }
             }
-            Selector::Stored { under, filter } => self
-                .target_card(under, ctx)
-                .map(|host| self.stored_under(host))
-                .unwrap_or_default()
-                .into_iter()
-                .filter(|&c| self.card_matches(filter, c, ctx))
-                .map(Value::Card)
-                .collect(),
+            Selector::Stored { under, filter } => {
+                if let Some(host) = self.target_card(under, ctx) {
+                    cards(&self.stored_under(host), filter, out);
+                }
+            }
             Selector::Stasis {
                 of,
                 counters_at_least,
-            } => self.select_stasis(of, *counters_at_least, ctx),
-            Selector::Union(parts) => parts
-                .iter()
-                .flat_map(|part| self.select_each(part, ctx))
-                .collect(),
+            } => out.extend(self.select_stasis(of, *counters_at_least, ctx)),
+            Selector::Union(parts) => {
+                for part in parts {
+                    self.select_each(part, ctx, out);
+                }
+            }
             Selector::BaseDeckTop(n) => {
                 let n = (self.amount(n, ctx).max(0) as usize).min(self.base_deck.len());
-                self.base_deck[..n]
-                    .iter()
-                    .map(|&b| Value::Base(b))
-                    .collect()
+                out.extend(self.base_deck[..n].iter().map(|&b| Value::Base(b)));
             }
         }
     }
@@ -1078,24 +1088,23 @@ impl GameState {
             && focus.is_none()
             && !super::plays::aims_at_minions(&choose.then)
             && !super::plays::aims_at_minions(&choose.otherwise);
-        let values: Vec<Value> = values
-            .into_iter()
-            .filter(|v| {
-                let is_minion = matches!(v, Value::Card(c) if self.minion(*c).is_some());
-                if shut {
-                    return !is_minion;
+        let mut values = values;
+        values.retain(|v| {
+            let is_minion = || matches!(v, Value::Card(c) if self.minion(*c).is_some());
+            let held_to_focus = if shut {
+                !is_minion()
+            } else {
+                focus.is_none_or(|f| *v == Value::Card(f) || !is_minion())
+            };
+            held_to_focus
+                && self.may_target(v, &ctx)
+                && match (onto, v) {
+                    (Some(base), Value::Card(c)) => self.may_play_card_on(ctx.you, *c, base),
+                    _ => true,
                 }
-                focus.is_none_or(|f| *v == Value::Card(f) || !is_minion)
-            })
-            .filter(|v| self.may_target(v, &ctx))
-            .filter(|v| match (onto, v) {
-                (Some(base), Value::Card(c)) => self.may_play_card_on(ctx.you, *c, base),
-                _ => true,
-            })
-            .filter(|v| {
-                !into_stasis || !matches!(v, Value::Card(c) if self.turn.left_stasis.contains(c))
-            })
-            .collect();
+                && (!into_stasis
+                    || !matches!(v, Value::Card(c) if self.turn.left_stasis.contains(c)))
+        });
         // After a first pick the chooser may stop, except when every candidate must be
         // taken in turn (an order: `Times::All`).
         let optional = choose.optional
@@ -1141,14 +1150,19 @@ impl GameState {
     /// Runs `then` with the pick bound; for "up to N" choices, asks again afterwards,
     /// excluding what was already picked.
     pub(super) fn after_pick(&mut self, choose: Box<Choose>, ctx: Ctx, v: Value, picked: u32) {
+        if !choose.times.more_after(picked) {
+            // The last pick: the choice is used up, so its program is taken, not copied.
+            let Choose { bind, then, .. } = *choose;
+            let bound = ctx.with(&bind, v);
+            self.stack.push(Task::Run(then, bound));
+            return;
+        }
         let then = choose.then.clone();
         let bound = ctx.with(&choose.bind, v.clone());
-        if choose.times.more_after(picked) {
-            let mut next_ctx = ctx;
-            next_ctx.vars.push((format!("picked:{}", choose.bind), v));
-            self.stack
-                .push(Task::ChooseAgain(choose, Box::new(next_ctx), picked + 1));
-        }
+        let mut next_ctx = ctx;
+        next_ctx.vars.push((format!("picked:{}", choose.bind), v));
+        self.stack
+            .push(Task::ChooseAgain(choose, Box::new(next_ctx), picked + 1));
         self.stack.push(Task::Run(then, bound));
     }
 
@@ -1183,6 +1197,14 @@ impl GameState {
         let destroying = choose.purpose == Some(super::effect::Purpose::Destroy)
             || matches!(&choose.then, Effect::Destroy(Target::Var(b)) if *b == choose.bind);
         self.protection_against(*card, ctx, destroying)
+    }
+}
+
+/// The card or base bound to `name`, if it is one.
+fn var_card(name: &str, ctx: &Ctx) -> Option<Uid> {
+    match ctx.var(name)? {
+        Value::Card(c) | Value::Base(c) => Some(*c),
+        _ => None,
     }
 }
 

@@ -8,6 +8,7 @@ use super::effect::{Static, Trigger};
 use super::flow::talent_key;
 use super::interp::Ctx;
 use super::state::{Allowance, GameState, Lasting, Phase, PlayerId, Uid};
+use std::cell::OnceCell;
 
 impl GameState {
     /// Counts a card played with one of the turn's normal plays: every other card a
@@ -55,23 +56,72 @@ impl GameState {
     /// True when nothing at the base forbids `player` to play this minion there
     /// (Overrun, Block the Path); whether a play is left is [`Self::allowance_for`]'s job.
     pub(super) fn may_play_minion_on(&self, player: PlayerId, card: Uid, base: Uid) -> bool {
-        if self.base_index(base).is_none() {
+        let Some(at) = self.base_index(base) else {
+            return false;
+        };
+        let rules = self.base_rules(player, at);
+        self.minion_allowed(&rules, &self.picnics_against(player), player, card)
+    }
+
+    /// What the cards at the base with index `at` forbid `player` to play there, read
+    /// in one pass over its statics.
+    fn base_rules(&self, player: PlayerId, at: usize) -> BaseRules<'_> {
+        let base = self.bases[at].card;
+        let mut rules = BaseRules {
+            base,
+            no_minions: false,
+            banned: Vec::new(),
+            warded: false,
+        };
+        for (src, st) in self.statics_on(base) {
+            match st {
+                // A player who may ignore the base (Infiltrate) ignores its ban (Ice Castle).
+                Static::NoMinionsHere(sel) => {
+                    rules.no_minions |= !(src.is_base && self.may_ignore_base(src.base, player))
+                        && self.is_player(sel, &Ctx::for_source(&src), player)
+                }
+                Static::NoNamedFactionHere => {
+                    if let Some(named) = self.action(src.card).and_then(|a| a.named.as_deref()) {
+                        rules.banned.push(named);
+                    }
+                }
+                Static::NoOthersActionsHere => rules.warded |= src.controller != player,
+                _ => {}
+            }
+        }
+        rules
+    }
+
+    /// What every base forbids `player`, and the picnics against them: the rules of a
+    /// whole listing of plays, read once (nothing changes while options are listed).
+    fn play_rules(&self, player: PlayerId) -> PlayRules<'_> {
+        PlayRules {
+            bases: (0..self.bases.len())
+                .map(|at| self.base_rules(player, at))
+                .collect(),
+            picnics: self.picnics_against(player),
+        }
+    }
+
+    /// True when `player` may play this minion at a base with these rules: no ban
+    /// there, and no other player's card keeping it to another base.
+    fn minion_allowed(
+        &self,
+        rules: &BaseRules,
+        picnics: &[(Uid, u32)],
+        player: PlayerId,
+        card: Uid,
+    ) -> bool {
+        if rules.no_minions {
             return false;
         }
-        let faction = self.def(card).card().map(|c| c.faction.as_str());
-        let forbidden = self.statics_on(base).any(|(src, st)| match st {
-            // A player who may ignore the base (Infiltrate) ignores its ban (Ice Castle).
-            Static::NoMinionsHere(sel) => {
-                !(src.is_base && self.may_ignore_base(src.base, player))
-                    && self.is_player(sel, &Ctx::for_source(&src), player)
+        if !rules.banned.is_empty() {
+            let faction = self.def(card).card().map(|c| c.faction.as_str());
+            if rules.banned.iter().any(|&named| Some(named) == faction) {
+                return false;
             }
-            Static::NoNamedFactionHere => self
-                .action(src.card)
-                .and_then(|a| a.named.as_deref())
-                .is_some_and(|named| Some(named) == faction),
-            _ => false,
-        });
-        !forbidden && !self.picnic_elsewhere(player, card, base)
+        }
+        !self.picnic_elsewhere(picnics, player, card, rules.base)
     }
 
     /// True when nothing forbids `player` to play this card onto this base now: a
@@ -96,23 +146,39 @@ impl GameState {
     /// True when another player's card keeps this small minion of `player`'s own to
     /// its base, and `base` is another one (Bear Picnic, printed: by ownership and
     /// printed power; a minion `player` does not own is free).
-    fn picnic_elsewhere(&self, player: PlayerId, card: Uid, base: Uid) -> bool {
-        if self.cards[card.0 as usize].owner != Some(player) {
+    fn picnic_elsewhere(
+        &self,
+        picnics: &[(Uid, u32)],
+        player: PlayerId,
+        card: Uid,
+        base: Uid,
+    ) -> bool {
+        if picnics.is_empty() || self.cards[card.0 as usize].owner != Some(player) {
             return false;
         }
         let power = self.printed_power(card);
-        // Read from the actions on bases, where such a card is (this is asked for
-        // every possible play, so it looks no further).
-        self.bases.iter().any(|b| {
-            b.card != base
-                && b.actions.iter().any(|a| {
-                    a.controller != player
-                        && self.cards[a.card.0 as usize].def.has_statics()
-                        && self.def(a.card).abilities().iter().any(|ab| {
-                            matches!(ab.statics, Some(Static::OthersSmallMinionsOnlyHere(n)) if power <= n as i32)
-                        })
-                })
-        })
+        picnics.iter().any(|&(b, n)| b != base && power <= n as i32)
+    }
+
+    /// Other players' actions on bases that keep `player`'s small minions to their
+    /// base (Bear Picnic): the base, and the most printed power kept. Read from the
+    /// actions on bases, where such a card is (this is asked for every listing of
+    /// plays, so it looks no further).
+    fn picnics_against(&self, player: PlayerId) -> Vec<(Uid, u32)> {
+        let mut out = Vec::new();
+        for b in &self.bases {
+            for a in &b.actions {
+                if a.controller == player || !self.cards[a.card.0 as usize].def.has_statics() {
+                    continue;
+                }
+                for ab in self.def(a.card).abilities() {
+                    if let Some(Static::OthersSmallMinionsOnlyHere(n)) = ab.statics {
+                        out.push((b.card, n));
+                    }
+                }
+            }
+        }
+        out
     }
 
     /// The plays left that `card` could use on `to` (indices into `allowances`).
@@ -126,7 +192,6 @@ impl GameState {
     ) -> impl Iterator<Item = usize> + 'a {
         let c = self.def(card).card();
         let is_minion = c.is_some_and(|c| c.is_minion());
-        let power = c.and_then(|c| c.power());
         // A minion from the discard pile may also use a play meant for the hand where
         // a card says so (They're Coming To Get You).
         let any_play_from_discard =
@@ -135,45 +200,47 @@ impl GameState {
             .iter()
             .enumerate()
             .filter(move |(_, a)| {
-                c.is_some()
-                    && a.fits_kind(is_minion)
-                    && (a.from_discard == from_discard || any_play_from_discard)
+                c.is_some_and(|c| fits_card(a, c, from_discard, any_play_from_discard))
             })
-            .filter(move |(_, a)| {
-                a.power_at_most
-                    .is_none_or(|m| power.is_some_and(|p| p <= m))
-                    && a.named
-                        .as_ref()
-                        .is_none_or(|n| c.is_some_and(|c| c.name == *n))
-            })
-            .filter(move |(_, a)| {
-                let onto_others = match to {
-                    Some(PlayTo::Minion(m)) => {
-                        self.minion(m).is_some_and(|m| m.controller != player)
-                    }
-                    _ => false,
-                };
-                (!a.onto_others_minion || onto_others)
-                    && a.must_affect.is_none_or(|x| match to {
-                        Some(PlayTo::Minion(m)) => m == x,
-                        _ => !is_minion && self.may_aim_at(card, player, x),
-                    })
-            })
-            .filter(move |(_, a)| match (a.only_on, to) {
-                (Some(only), Some(PlayTo::Base(b))) => only == b,
-                (Some(_), _) => false,
-                (None, _) => true,
-            })
-            .filter(move |(_, a)| {
-                let mine_there = || match to {
-                    Some(PlayTo::Base(b)) => self.base_index(b).is_some_and(|i| {
-                        self.bases[i].minions.iter().any(|m| m.controller == player)
-                    }),
-                    _ => false,
-                };
-                (!a.only_where_no_minion || !mine_there()) && (!a.only_where_minion || mine_there())
-            })
+            .filter(move |(_, a)| self.fits_target(a, player, card, is_minion, to))
             .map(|(i, _)| i)
+    }
+
+    /// The tests of play `a` that depend on where `card` goes: onto another player's
+    /// minion, a minion it must affect, one base only, a base with or without a
+    /// minion of `player`'s (always true for a play [`target_free`]).
+    fn fits_target(
+        &self,
+        a: &Allowance,
+        player: PlayerId,
+        card: Uid,
+        is_minion: bool,
+        to: Option<PlayTo>,
+    ) -> bool {
+        let onto_others = || match to {
+            Some(PlayTo::Minion(m)) => self.minion(m).is_some_and(|m| m.controller != player),
+            _ => false,
+        };
+        let affects = |x| match to {
+            Some(PlayTo::Minion(m)) => m == x,
+            _ => !is_minion && self.may_aim_at(card, player, x),
+        };
+        let only_on = match (a.only_on, to) {
+            (Some(only), Some(PlayTo::Base(b))) => only == b,
+            (Some(_), _) => false,
+            (None, _) => true,
+        };
+        let mine_there = || match to {
+            Some(PlayTo::Base(b)) => self
+                .base_index(b)
+                .is_some_and(|i| self.bases[i].minions.iter().any(|m| m.controller == player)),
+            _ => false,
+        };
+        (!a.onto_others_minion || onto_others())
+            && a.must_affect.is_none_or(affects)
+            && only_on
+            && (!a.only_where_no_minion || !mine_there())
+            && (!a.only_where_minion || mine_there())
     }
 
     /// The plays left between which `player` must choose to play `card` on `to`:
@@ -233,22 +300,45 @@ impl GameState {
 
     /// Where a card can be played: the targets its kind allows.
     pub(super) fn targets_for(&self, player: PlayerId, card: Uid) -> Vec<Option<PlayTo>> {
+        let mut out = Vec::new();
+        self.targets_into(player, card, &OnceCell::new(), &mut out);
+        out
+    }
+
+    /// [`Self::targets_for`], added to `out`, under the rules of `player`'s plays
+    /// read the first time a card needs them (see [`Self::play_rules`]).
+    fn targets_into<'a>(
+        &'a self,
+        player: PlayerId,
+        card: Uid,
+        rules: &OnceCell<PlayRules<'a>>,
+        out: &mut Vec<Option<PlayTo>>,
+    ) {
         use crate::cards::model::{Kind, MinionOwner, PlayTarget};
         let Some(c) = self.def(card).card() else {
-            return Vec::new();
+            return;
         };
-        let bases = self.bases.iter().map(|b| b.card);
+        let rules = || rules.get_or_init(|| self.play_rules(player));
         match c.kind {
-            Kind::Minion { .. } => bases
-                .filter(|&b| self.may_play_minion_on(player, card, b))
-                .map(|b| Some(PlayTo::Base(b)))
-                .collect(),
+            Kind::Action {
+                play: PlayTarget::Standard | PlayTarget::IntoStasis,
+            } => out.push(None),
+            Kind::Minion { .. } => out.extend(
+                rules()
+                    .bases
+                    .iter()
+                    .filter(|r| self.minion_allowed(r, &rules().picnics, player, card))
+                    .map(|r| Some(PlayTo::Base(r.base))),
+            ),
             Kind::Action {
                 play: PlayTarget::OnBase,
-            } => bases
-                .filter(|&b| !self.warded_against(player, b))
-                .map(|b| Some(PlayTo::Base(b)))
-                .collect(),
+            } => out.extend(
+                rules()
+                    .bases
+                    .iter()
+                    .filter(|r| !r.warded)
+                    .map(|r| Some(PlayTo::Base(r.base))),
+            ),
             Kind::Action {
                 play:
                     PlayTarget::OnMinion {
@@ -256,31 +346,37 @@ impl GameState {
                         max_power,
                         with_your_action,
                     },
-            } => self
-                .bases
-                .iter()
+            } => {
+                let ctx = Ctx::new(card, player, None);
                 // A warded base's minions are out whoever they are: asked once a base.
-                .filter(|b| !self.warded_against(player, b.card))
-                .flat_map(|b| &b.minions)
-                .filter(|m| match whose {
-                    MinionOwner::Any => true,
-                    MinionOwner::Own => m.controller == player,
-                    MinionOwner::Others => m.controller != player,
-                })
-                .filter(|m| max_power.is_none_or(|p| self.power(m.card) <= p as i32))
-                .filter(|m| !with_your_action || m.attached.iter().any(|a| a.controller == player))
-                .filter(|m| !self.shielded(m.card, &Ctx::new(card, player, None)))
-                .map(|m| Some(PlayTo::Minion(m.card)))
-                .collect(),
-            Kind::Action { .. } => vec![None],
+                let open = self
+                    .bases
+                    .iter()
+                    .zip(&rules().bases)
+                    .filter(|(_, r)| !r.warded);
+                out.extend(
+                    open.flat_map(|(b, _)| &b.minions)
+                        .filter(|m| match whose {
+                            MinionOwner::Any => true,
+                            MinionOwner::Own => m.controller == player,
+                            MinionOwner::Others => m.controller != player,
+                        })
+                        .filter(|m| {
+                            !with_your_action || m.attached.iter().any(|a| a.controller == player)
+                        })
+                        .filter(|m| max_power.is_none_or(|p| self.power(m.card) <= p as i32))
+                        .filter(|m| !self.shielded(m.card, &ctx))
+                        .map(|m| Some(PlayTo::Minion(m.card))),
+                )
+            }
         }
     }
 
     /// True when another player's card forbids `player` to play actions onto this
     /// base or its minions (Magic Ward).
     pub(super) fn warded_against(&self, player: PlayerId, base: Uid) -> bool {
-        self.statics_on(base)
-            .any(|(src, st)| matches!(st, Static::NoOthersActionsHere) && src.controller != player)
+        self.base_index(base)
+            .is_some_and(|at| self.base_rules(player, at).warded)
     }
 
     /// Where `player` could play this specific card now as an extra play, wherever it
@@ -312,9 +408,10 @@ impl GameState {
         !self.extra_play_targets(player, card).is_empty()
     }
 
-    /// Every legal play of `player` now under these allowances, as options.
-    pub(super) fn play_options(&self, player: PlayerId, allowances: &[Allowance]) -> Vec<Choice> {
-        let mut options = Vec::new();
+    /// Every legal play of `player` now under these allowances, added to `options`.
+    /// What the bases forbid is read once for all the cards; a card no play left
+    /// fits is skipped before its places are worked out.
+    fn play_options(&self, player: PlayerId, allowances: &[Allowance], options: &mut Vec<Choice>) {
         let capped;
         let allowances = if self.extra_cards_capped(player) {
             capped = allowances
@@ -326,6 +423,9 @@ impl GameState {
         } else {
             allowances
         };
+        if allowances.is_empty() {
+            return;
+        }
         let no_actions = self.actions_forbidden(player);
         let p = &self.players[player.ix()];
         // The discard pile only matters when some play may come from it.
@@ -340,37 +440,48 @@ impl GameState {
             .iter()
             .map(|&c| (c, false))
             .chain(discard.iter().map(|&c| (c, true)));
+        let rules = OnceCell::new();
+        let mut targets = Vec::new();
         for (card, from_discard) in sources {
             let Some(def) = self.def(card).card() else {
                 continue;
             };
-            // No play of this kind left (a discard-pile minion may borrow a hand play
-            // where a card allows it): skip working out where it could go.
-            let kind_left = allowances.iter().any(|a| {
-                a.fits_kind(def.is_minion()) && (a.from_discard == from_discard || from_discard)
-            });
-            if !kind_left || !self.may_play_kind(card, no_actions) {
+            // The plays left this card could use somewhere (a discard-pile minion may
+            // borrow a hand play where a card allows it): none, and working out where
+            // it could go is skipped; one that fits every place, and no place needs
+            // checking against the plays.
+            let mut fits = allowances
+                .iter()
+                .filter(|a| fits_card(a, def, from_discard, from_discard));
+            let Some(first) = fits.next() else {
+                continue;
+            };
+            let anywhere = !from_discard && (target_free(first) || fits.any(target_free));
+            if !self.may_play_kind(card, no_actions) {
                 continue;
             }
-            for to in self.targets_for(player, card) {
-                if self
-                    .fitting_allowances(allowances, player, card, to, from_discard)
-                    .next()
-                    .is_some()
+            targets.clear();
+            self.targets_into(player, card, &rules, &mut targets);
+            for &to in &targets {
+                if anywhere
+                    || self
+                        .fitting_allowances(allowances, player, card, to, from_discard)
+                        .next()
+                        .is_some()
                 {
                     options.push(Choice::Play { card, to });
                 }
             }
         }
-        options
     }
 
     /// The options of the main decision for `player` now: every play, every usable
     /// Special or Talent, and ending the turn (public for the engine's benchmarks).
     pub fn main_options(&self, player: PlayerId) -> Vec<Choice> {
-        let mut options = self.play_options(player, &self.turn.allowances);
-        options.extend(self.main_specials(player));
-        options.extend(self.stasis_options(player));
+        let mut options = Vec::new();
+        self.play_options(player, &self.turn.allowances, &mut options);
+        self.main_specials(player, &mut options);
+        self.stasis_options(player, &mut options);
         options.push(Choice::EndTurn);
         options
     }
@@ -389,9 +500,8 @@ impl GameState {
         });
     }
 
-    /// Specials usable as a main-phase action (Ninja Acolyte).
-    pub(super) fn main_specials(&self, player: PlayerId) -> Vec<Choice> {
-        let mut out = Vec::new();
+    /// Specials usable as a main-phase action (Ninja Acolyte), added to `out`.
+    fn main_specials(&self, player: PlayerId, out: &mut Vec<Choice>) {
         for src in self.sources() {
             // A base's Talent is the current player's (Cool Cats' Alley).
             if src.controller != player {
@@ -437,7 +547,6 @@ impl GameState {
                 }
             }
         }
-        out
     }
 
     /// True unless the ability is once per turn and its key was used this turn.
@@ -504,7 +613,8 @@ impl GameState {
         if self.extra_cards_capped(player) {
             return;
         }
-        let mut options = self.play_options(player, std::slice::from_ref(&allowance));
+        let mut options = Vec::new();
+        self.play_options(player, std::slice::from_ref(&allowance), &mut options);
         if options.is_empty() {
             return;
         }
@@ -552,6 +662,54 @@ pub(super) fn reaches_minions(effect: &super::effect::Effect, groups: bool) -> b
         Effect::ToDo { first, then } => go(first) || go(then),
         _ => false,
     }
+}
+
+/// What one base forbids one player to play there (see [`GameState::play_rules`]).
+struct BaseRules<'a> {
+    /// The base.
+    base: Uid,
+    /// No minion of the player's may be played here (Overrun, Ice Castle).
+    no_minions: bool,
+    /// The factions whose minions may not be played here (Block the Path).
+    banned: Vec<&'a str>,
+    /// Another player's card forbids the player's actions here (Magic Ward).
+    warded: bool,
+}
+
+/// What the bases forbid one player to play, read once for a listing of plays and
+/// dropped with it (so it can never be out of date).
+struct PlayRules<'a> {
+    /// Each base's rules, in table order.
+    bases: Vec<BaseRules<'a>>,
+    /// Other players' cards keeping the player's small minions to a base (Bear
+    /// Picnic): the base and the most printed power kept.
+    picnics: Vec<(Uid, u32)>,
+}
+
+/// The tests of play `a` that depend only on the card, not on where it goes: its
+/// kind, where it comes from (`borrow`: a discard-pile minion may use a hand play),
+/// its printed power and its name.
+fn fits_card(
+    a: &Allowance,
+    c: &crate::cards::model::Card,
+    from_discard: bool,
+    borrow: bool,
+) -> bool {
+    a.fits_kind(c.is_minion())
+        && (a.from_discard == from_discard || borrow)
+        && a.power_at_most
+            .is_none_or(|m| c.power().is_some_and(|p| p <= m))
+        && a.named.as_ref().is_none_or(|n| c.name == *n)
+}
+
+/// True for a play whose tests do not depend on where the card goes (see
+/// [`GameState::fits_target`]).
+fn target_free(a: &Allowance) -> bool {
+    !a.onto_others_minion
+        && a.must_affect.is_none()
+        && a.only_on.is_none()
+        && !a.only_where_no_minion
+        && !a.only_where_minion
 }
 
 /// True when play `a` allows every play that `b` allows.

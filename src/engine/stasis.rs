@@ -281,9 +281,11 @@ impl GameState {
 
     /// The main-decision options that stasis gives `player`: playing a card with no
     /// counter left as an extra card, and an action play spent on a card in stasis
-    /// (Lightning Strike).
-    pub(super) fn stasis_options(&self, player: PlayerId) -> Vec<Choice> {
-        let mut out = Vec::new();
+    /// (Lightning Strike); added to `out`.
+    pub(super) fn stasis_options(&self, player: PlayerId, out: &mut Vec<Choice>) {
+        if self.stasis_of(player).is_empty() {
+            return;
+        }
         let capped = self.extra_cards_capped(player);
         let no_actions = self.actions_forbidden(player);
         let action_play_left = self
@@ -309,7 +311,6 @@ impl GameState {
                 out.push(Choice::Use { card, to: None });
             }
         }
-        out
     }
 
     /// `player` plays a card with no counter left from stasis as an extra card.
