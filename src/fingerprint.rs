@@ -1,7 +1,8 @@
-//! A small deterministic hash (64-bit FNV-1a) fed with text or with the game's own
-//! `Hash` types, for fingerprints of game positions: the bots' loop rule and the check
-//! in a saved game. The same input gives the same number on every run, unlike the
-//! randomly keyed std hasher.
+//! Small deterministic hashes for fingerprints of game positions. [`Fingerprint`]
+//! (64-bit FNV-1a) is fed with text: the check of a saved game. [`PositionHash`],
+//! [`multiset`] and [`set`] hash a position word by word for the bots' loop rule,
+//! which fingerprints every decision, so they are on the hot path. The same input
+//! gives the same number on every run, unlike the randomly keyed std hasher.
 
 /// The hash of the text written so far (write to it with `write!`).
 pub struct Fingerprint(u64);
@@ -16,11 +17,6 @@ impl Fingerprint {
     pub fn finish(&self) -> u64 {
         self.0
     }
-
-    /// Mixes in one number.
-    fn word(&mut self, n: u64) {
-        self.0 = (self.0 ^ n).wrapping_mul(0x0100_0000_01b3).rotate_left(29);
-    }
 }
 
 impl Default for Fingerprint {
@@ -29,21 +25,117 @@ impl Default for Fingerprint {
     }
 }
 
-/// Fed with the game's own types (`Hash`), without formatting them as text: the
-/// bots' loop rule fingerprints every position, so this is on the hot path.
-impl std::hash::Hasher for Fingerprint {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
+impl std::fmt::Write for Fingerprint {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        for b in s.bytes() {
             self.0 ^= b as u64;
             self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+        }
+        Ok(())
+    }
+}
+
+/// A strong mix of one 64-bit number (the splitmix64 finalizer): a bijection, so two
+/// different numbers never mix to the same one, and every input bit changes about
+/// half the output bits.
+pub fn mix(x: u64) -> u64 {
+    let mut x = x;
+    x ^= x >> 30;
+    x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x ^= x >> 27;
+    x = x.wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+/// An order-free hash of some numbers counted with their repeats (a multiset): the
+/// sum of each one's [`mix`]. Equal multisets give equal sums whatever their order,
+/// without sorting them; different ones differ but by a 64-bit accident.
+pub fn multiset(items: impl Iterator<Item = u64>) -> u64 {
+    // Offset first: `mix(0)` is 0, and a member 0 must still count.
+    items.fold(0, |sum, x| sum.wrapping_add(mix(x ^ 0x9e37_79b9_7f4a_7c15)))
+}
+
+/// [`multiset`] of these numbers each counted once (a set), and how many distinct
+/// ones there are.
+pub fn set<I>(items: I) -> (u64, usize)
+where
+    I: Iterator<Item = u64> + Clone,
+{
+    // Each number that did not come before, found without sorting: a number whose
+    // bit in `seen` (by a hash of it) is clear is new; only when the bit is set are
+    // the numbers kept so far searched. Past `KEPT` distinct ones (a loop cannot do
+    // that: it plays the same cards again), sorted.
+    const KEPT: usize = 32;
+    let mut seen = [0u64; 4];
+    let mut kept = [0u64; KEPT];
+    let (mut sum, mut count) = (0u64, 0usize);
+    for x in items.clone() {
+        let slot = (x.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 56) as usize;
+        let (word, bit) = (slot / 64, 1u64 << (slot % 64));
+        if seen[word] & bit != 0 && kept[..count].contains(&x) {
+            continue;
+        }
+        if count == KEPT {
+            let mut all: Vec<u64> = items.collect();
+            all.sort_unstable();
+            all.dedup();
+            return (multiset(all.iter().copied()), all.len());
+        }
+        seen[word] |= bit;
+        kept[count] = x;
+        count += 1;
+        sum = sum.wrapping_add(multiset(std::iter::once(x)));
+    }
+    (sum, count)
+}
+
+/// The hash of a position for the bots' loop rule, fed one word at a time (see
+/// [`crate::bots::SeatView::fingerprint`]). Each step is a bijection of the state
+/// for a given word and of the word for a given state, so two sequences of words of
+/// the same length that differ in one word never hash the same; [`mix`] at the end.
+/// Also a `Hasher`, for the game's own `Hash` types.
+pub struct PositionHash(u64);
+
+impl PositionHash {
+    /// An empty hash.
+    pub fn new() -> PositionHash {
+        PositionHash(0x243f_6a88_85a3_08d3)
+    }
+
+    /// Mixes in one word (a cheap step: positions take a hundred words and more).
+    pub fn word(&mut self, n: u64) {
+        self.0 = (self.0 ^ n)
+            .wrapping_mul(0x9fb2_1c65_1e98_df25)
+            .rotate_left(23);
+    }
+
+    /// The hash of everything mixed in.
+    pub fn finish(&self) -> u64 {
+        mix(self.0)
+    }
+}
+
+impl Default for PositionHash {
+    fn default() -> Self {
+        PositionHash::new()
+    }
+}
+
+impl std::hash::Hasher for PositionHash {
+    fn write(&mut self, bytes: &[u8]) {
+        // The length first, so that padding the last word with zeros is no ambiguity.
+        self.word(bytes.len() as u64);
+        for chunk in bytes.chunks(8) {
+            let mut w = [0u8; 8];
+            w[..chunk.len()].copy_from_slice(chunk);
+            self.word(u64::from_le_bytes(w));
         }
     }
 
     fn finish(&self) -> u64 {
-        self.0
+        PositionHash::finish(self)
     }
 
-    // Numbers are mixed in whole, one step each, rather than byte by byte.
     fn write_u8(&mut self, n: u8) {
         self.word(n as u64);
     }
@@ -69,90 +161,31 @@ impl std::hash::Hasher for Fingerprint {
     }
 }
 
-impl std::fmt::Write for Fingerprint {
-    fn write_str(&mut self, s: &str) -> std::fmt::Result {
-        for b in s.bytes() {
-            self.0 ^= b as u64;
-            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
-        }
-        Ok(())
-    }
-}
-
-/// How many values [`hash_sorted`] sorts on the stack before it needs the heap.
-const ON_STACK: usize = 64;
-
-/// Hashes these values sorted (and with repeats dropped when `dedup`) exactly as a
-/// `Vec` of them, so sorted, would hash, without building the `Vec` when there are
-/// few: fingerprints sort hands, piles and options for every bot decision.
-pub fn hash_sorted<T, H>(items: impl ExactSizeIterator<Item = T>, dedup: bool, state: &mut H)
-where
-    T: Ord + Copy + std::hash::Hash,
-    H: std::hash::Hasher,
-{
-    let n = items.len();
-    let mut items = items;
-    let Some(first) = items.next() else {
-        std::hash::Hash::hash(&[] as &[T], state);
-        return;
-    };
-    if n > ON_STACK {
-        let mut all: Vec<T> = std::iter::once(first).chain(items).collect();
-        hash_sorted_slice(&mut all, dedup, state);
-        return;
-    }
-    let mut buf = [first; ON_STACK];
-    for (slot, x) in buf[1..n].iter_mut().zip(items) {
-        *slot = x;
-    }
-    hash_sorted_slice(&mut buf[..n], dedup, state);
-}
-
-/// [`hash_sorted`] for values already gathered: sorts them in place.
-fn hash_sorted_slice<T, H>(values: &mut [T], dedup: bool, state: &mut H)
-where
-    T: Ord + Copy + std::hash::Hash,
-    H: std::hash::Hasher,
-{
-    values.sort_unstable();
-    let mut kept = values.len();
-    if dedup {
-        kept = 0;
-        for i in 0..values.len() {
-            if kept == 0 || values[i] != values[kept - 1] {
-                values[kept] = values[i];
-                kept += 1;
-            }
-        }
-    }
-    std::hash::Hash::hash(&values[..kept], state);
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::hash::Hash;
 
-    /// `hash_sorted` gives what hashing the sorted (deduplicated) `Vec` gives, on the
-    /// stack and past it: the bots' saved memories stay valid.
+    /// A multiset's hash does not depend on the order; a set's not on repeats either,
+    /// few or many; different ones differ.
     #[test]
-    fn hash_sorted_is_the_sorted_vec_hash() {
-        for n in [0usize, 1, 2, 7, 64, 65, 200] {
-            let values: Vec<(u8, u16)> = (0..n)
-                .map(|i| ((i * 7 % 3) as u8, (i * 13 % 5) as u16))
-                .collect();
-            for dedup in [false, true] {
-                let mut sorted = values.clone();
-                sorted.sort_unstable();
-                if dedup {
-                    sorted.dedup();
-                }
-                let mut want = Fingerprint::new();
-                sorted.hash(&mut want);
-                let mut got = Fingerprint::new();
-                hash_sorted(values.iter().copied(), dedup, &mut got);
-                assert_eq!(got.finish(), want.finish(), "{n} values, dedup {dedup}");
-            }
+    fn multisets_and_sets_ignore_order() {
+        let a = [3u64, 0, 7, 7, 1];
+        let b = [7u64, 1, 7, 0, 3];
+        assert_eq!(multiset(a.iter().copied()), multiset(b.iter().copied()));
+        assert_ne!(
+            multiset(a.iter().copied()),
+            multiset(a[1..].iter().copied())
+        );
+        assert_ne!(multiset([0u64].into_iter()), multiset(std::iter::empty()));
+        for (n, kinds) in [(3u64, 5u64), (16, 5), (200, 5), (40, 33), (300, 300)] {
+            let many: Vec<u64> = (0..n).map(|i| i * 7919 % kinds).collect();
+            let want = (
+                multiset((0..kinds.min(n)).map(|i| i * 7919 % kinds)),
+                kinds.min(n) as usize,
+            );
+            assert_eq!(set(many.iter().copied()), want, "{n} values of {kinds}");
         }
+        let pair = |a: u64, b: u64| [a, b].into_iter();
+        assert_ne!(set(pair(1, 2)), set(pair(1, 3)));
     }
 }

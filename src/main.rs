@@ -549,8 +549,16 @@ fn bot_match(bots: &[String], games: u64, seed: u64, pool: Vec<String>, json: bo
         report.decisions_per_second
     );
     for b in &report.bots {
+        let searched = if b.iterations_per_second > 0.0 {
+            format!(
+                ", {:.0} search iterations per second",
+                b.iterations_per_second
+            )
+        } else {
+            String::new()
+        };
         out!(
-            "{}: won {} of {} games, {:.1}% plus or minus {:.1}; decision time median {:.2} ms, 95th percentile {:.2} ms.",
+            "{}: won {} of {} games, {:.1}% plus or minus {:.1}; decision time median {:.2} ms, 95th percentile {:.2} ms{searched}.",
             b.bot,
             b.wins,
             b.games,

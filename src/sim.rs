@@ -23,8 +23,12 @@ pub struct GameRecord {
     pub turns: u32,
     /// Decisions answered.
     pub decisions: u64,
-    /// Per seat, how long each of its bot's decisions took, in milliseconds.
+    /// Per seat, how long each of its bot's decisions took, in milliseconds (empty
+    /// in random games, which are not timed decision by decision).
     pub seat_ms: Vec<Vec<f64>>,
+    /// Per seat, the search iterations its bot ran, and the milliseconds of the
+    /// decisions in which it searched (none for bots that do not search).
+    pub seat_search: Vec<(u64, f64)>,
     /// The most decisions answered in one turn.
     pub most_in_a_turn: u32,
     /// How many turns the engine's loop valve cut short (see
@@ -99,7 +103,7 @@ pub fn play_random(
             )
         })
         .collect();
-    play(config, &mut seats, observe)
+    play_timed(config, &mut seats, false, observe)
 }
 
 /// Plays one game, each seat answered by its own player; `observe` sees the state and
@@ -107,11 +111,24 @@ pub fn play_random(
 pub fn play(
     config: &GameConfig,
     seats: &mut [Bot],
+    observe: impl FnMut(&GameState, &[Event]),
+) -> Result<GameRecord, String> {
+    play_timed(config, seats, true, observe)
+}
+
+/// [`play`], reading the clock around each decision only when `timed`: a random
+/// game's decisions take about a microsecond, and reading the clock twice would be
+/// a measurable part of it.
+fn play_timed(
+    config: &GameConfig,
+    seats: &mut [Bot],
+    timed: bool,
     mut observe: impl FnMut(&GameState, &[Event]),
 ) -> Result<GameRecord, String> {
     let mut game = GameState::new(config).map_err(|e| e.to_string())?;
     let mut decisions = 0;
     let mut seat_ms = vec![Vec::new(); seats.len()];
+    let mut seat_search = vec![(0, 0.0); seats.len()];
     let (mut most_in_a_turn, mut loops_stopped) = (0, 0);
     let mut audit = Audit::new(seats.len());
     while let Some(d) = game.pending() {
@@ -121,10 +138,21 @@ pub fn play(
                 config.seed
             ));
         }
-        let seat = d.player;
-        let clock = std::time::Instant::now();
-        let i = seats[seat.ix()].choose(&SeatView::new(&game, seat));
-        seat_ms[seat.ix()].push(clock.elapsed().as_secs_f64() * 1000.0);
+        let seat = d.player.ix();
+        let view = SeatView::new(&game, d.player);
+        let i = if timed {
+            let clock = std::time::Instant::now();
+            let (i, iterations) = seats[seat].choose_counted(&view);
+            let ms = clock.elapsed().as_secs_f64() * 1000.0;
+            seat_ms[seat].push(ms);
+            if iterations > 0 {
+                seat_search[seat].0 += u64::from(iterations);
+                seat_search[seat].1 += ms;
+            }
+            i
+        } else {
+            seats[seat].choose(&view)
+        };
         audit.before(&game, i);
         let events = game.answer(i).map_err(|e| e.to_string())?;
         audit.after(&game, &events);
@@ -142,6 +170,7 @@ pub fn play(
         turns: game.turn.number,
         decisions,
         seat_ms,
+        seat_search,
         most_in_a_turn,
         loops_stopped,
         waste: audit.seats,
@@ -165,6 +194,9 @@ pub struct BotResult {
     pub median_ms: f64,
     /// 95th percentile time of one decision, in milliseconds.
     pub p95_ms: f64,
+    /// Search iterations per second of the time spent in decisions that searched
+    /// (0 for a bot that does not search).
+    pub iterations_per_second: f64,
     /// The share of its plays that were wasted (see [`crate::bots::waste`]).
     pub wasted_rate: f64,
     /// Its plays, the wasted ones, and both by card.
@@ -199,6 +231,7 @@ pub fn run_match(
     let n = names.len();
     let mut wins = vec![0u64; n];
     let mut times: Vec<Vec<f64>> = vec![Vec::new(); n];
+    let mut searched = vec![(0u64, 0f64); n];
     let mut waste = vec![WasteTally::default(); n];
     let (mut turns, mut decisions) = (0u64, 0u64);
     let (mut most_in_a_turn, mut loop_seeds) = (0, Vec::new());
@@ -217,6 +250,10 @@ pub fn run_match(
         let record = play(&config, &mut seats, |_, _| {})?;
         for (s, t) in record.seat_ms.iter().enumerate() {
             times[who[s]].extend(t);
+        }
+        for (s, &(iterations, ms)) in record.seat_search.iter().enumerate() {
+            searched[who[s]].0 += iterations;
+            searched[who[s]].1 += ms;
         }
         for (s, w) in record.waste.iter().enumerate() {
             waste[who[s]].merge(w);
@@ -244,6 +281,7 @@ pub fn run_match(
                 ci95,
                 median_ms,
                 p95_ms,
+                iterations_per_second: searched[i].0 as f64 * 1000.0 / searched[i].1.max(1e-9),
                 wasted_rate: waste[i].rate(),
                 waste: waste[i].clone(),
             }

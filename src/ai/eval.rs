@@ -4,22 +4,22 @@
 
 use crate::engine::{GameState, PlayerId};
 
-/// The estimated final VP of `player`.
-pub fn value(game: &GameState, player: PlayerId) -> f64 {
+/// The estimated final VP of `player`, from the bases' powers
+/// ([`GameState::powers_by_base`]).
+fn value(game: &GameState, player: PlayerId, powers: &[(i32, Vec<i32>)]) -> f64 {
     let mut v = game.players[player.ix()].vp as f64;
-    for base in &game.bases {
+    for (base, (total, each)) in game.bases.iter().zip(powers) {
         if !base.minions.iter().any(|m| m.controller == player) {
             continue;
         }
         let Some(def) = game.def(base.card).base() else {
             continue;
         };
-        let mine = game.player_power(base.card, player);
-        let above = (0..game.players.len() as u8)
-            .map(PlayerId)
-            .filter(|&q| q != player && game.player_power(base.card, q) > mine)
+        let mine = each[player.ix()];
+        let above = (0..each.len())
+            .filter(|&q| q != player.ix() && each[q] > mine)
             .count();
-        let total = game.base_power(base.card).max(0) as f64;
+        let total = (*total).max(0) as f64;
         let breakpoint = game.breakpoint(base.card).max(1) as f64;
         let progress = (total / breakpoint).min(1.0);
         let points = def.vp.get(above).copied().unwrap_or(0) as f64;
@@ -37,7 +37,10 @@ pub fn rewards(game: &GameState) -> Vec<f64> {
             .map(|i| if i == w.ix() { 1.0 } else { 0.0 })
             .collect();
     }
-    let values: Vec<f64> = (0..n as u8).map(|p| value(game, PlayerId(p))).collect();
+    let powers = game.powers_by_base();
+    let values: Vec<f64> = (0..n as u8)
+        .map(|p| value(game, PlayerId(p), &powers))
+        .collect();
     (0..n)
         .map(|i| {
             let best_other = values

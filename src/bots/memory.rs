@@ -17,43 +17,45 @@ pub struct TurnMemory {
 }
 
 impl TurnMemory {
-    /// The options worth considering at this position in `turn`, as indices: those
-    /// not taken from it already (`keys` names each option, see
-    /// [`super::SeatView::option_key`]); when every option was, the ones that decline
-    /// (end the turn, pass, no, done), or else all of them (a question that must be
-    /// answered).
+    /// The options worth considering at this position in `turn`, as indices into
+    /// `into` (emptied first): those not taken from it already (`keys` names each
+    /// option, see [`super::SeatView::option_key`]); when every option was, the ones
+    /// that decline (end the turn, pass, no, done), or else all of them (a question
+    /// that must be answered).
     pub fn candidates(
         &mut self,
         turn: u32,
         place: u64,
         keys: &[u64],
         decision: &Decision,
-    ) -> Vec<usize> {
+        into: &mut Vec<usize>,
+    ) {
         if turn != self.turn {
             self.turn = turn;
             self.taken.clear();
         }
+        into.clear();
         let all = 0..decision.options.len().min(keys.len());
-        let fresh: Vec<usize> = all
-            .clone()
-            .filter(|&i| !self.taken.contains(&(place, keys[i])))
-            .collect();
-        if !fresh.is_empty() {
-            return fresh;
+        // Mostly the position is new this turn: every option is fresh.
+        if !self.taken.iter().any(|&(p, _)| p == place) {
+            into.extend(all);
+            return;
         }
-        let decline: Vec<usize> = all
-            .clone()
-            .filter(|&i| {
-                matches!(
-                    decision.options[i],
-                    Choice::EndTurn | Choice::Pass | Choice::No | Choice::Done
-                )
-            })
-            .collect();
-        if decline.is_empty() {
-            all.collect()
-        } else {
-            decline
+        into.extend(
+            all.clone()
+                .filter(|&i| !self.taken.contains(&(place, keys[i]))),
+        );
+        if !into.is_empty() {
+            return;
+        }
+        into.extend(all.clone().filter(|&i| {
+            matches!(
+                decision.options[i],
+                Choice::EndTurn | Choice::Pass | Choice::No | Choice::Done
+            )
+        }));
+        if into.is_empty() {
+            into.extend(all);
         }
     }
 

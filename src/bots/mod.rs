@@ -27,6 +27,8 @@ pub struct Bot {
     brain: Brain,
     #[serde(default)]
     memory: TurnMemory,
+    #[serde(skip)]
+    scratch: Scratch,
 }
 
 /// How a bot picks among the options it considers.
@@ -92,6 +94,7 @@ impl Bot {
         Bot {
             brain,
             memory: TurnMemory::default(),
+            scratch: Scratch::default(),
         }
     }
 
@@ -134,32 +137,57 @@ impl Bot {
     /// the seat has nothing to answer. Never the option it already took from this
     /// same position this turn, while another is left.
     pub fn choose(&mut self, view: &SeatView) -> usize {
+        self.choose_counted(view).0
+    }
+
+    /// [`Self::choose`], with how many search iterations the bot ran to choose (0
+    /// for a bot that does not search, or when there was nothing to weigh).
+    pub fn choose_counted(&mut self, view: &SeatView) -> (usize, u32) {
         let Some(decision) = view.decision() else {
-            return 0;
+            return (0, 0);
         };
         // One option is no choice: nothing to remember.
         if decision.options.len() == 1 {
-            return 0;
+            return (0, 0);
         }
-        let keys: Vec<u64> = decision
-            .options
-            .iter()
-            .map(|o| view.option_key(o))
-            .collect();
+        let mut keys = std::mem::take(&mut self.scratch.keys);
+        keys.clear();
+        keys.extend(decision.options.iter().map(|o| view.option_key(o)));
         let place = view.fingerprint(&keys);
-        let candidates = self
-            .memory
-            .candidates(view.turn_number(), place, &keys, decision);
-        if candidates.is_empty() {
-            return 0;
-        }
-        let i = match &mut self.brain {
-            Brain::Random(rng) => candidates[random::choose(rng, candidates.len())],
-            Brain::Heuristic => heuristic::choose(view, decision, &candidates),
-            Brain::Search(search) => search.choose_among(view, &candidates),
+        let mut candidates = std::mem::take(&mut self.scratch.candidates);
+        self.memory
+            .candidates(view.turn_number(), place, &keys, decision, &mut candidates);
+        let (i, iterations) = match (candidates.as_slice(), &mut self.brain) {
+            ([], _) => (0, 0),
+            (_, Brain::Random(rng)) => (candidates[random::choose(rng, candidates.len())], 0),
+            (_, Brain::Heuristic) => (heuristic::choose(view, decision, &candidates), 0),
+            ([one], Brain::Search(_)) => (*one, 0),
+            (_, Brain::Search(search)) => {
+                (search.choose_among(view, &candidates), search.iterations)
+            }
         };
-        self.memory.record(place, keys[i]);
-        i
+        if !candidates.is_empty() {
+            self.memory.record(place, keys[i]);
+        }
+        self.scratch = Scratch { keys, candidates };
+        (i, iterations)
+    }
+}
+
+/// Buffers [`Bot::choose`] fills at every decision, kept between decisions so that
+/// a decision allocates nothing. Not part of what a bot is: never saved, and equal
+/// whatever they hold.
+#[derive(Debug, Clone, Default)]
+struct Scratch {
+    /// The options' keys.
+    keys: Vec<u64>,
+    /// The options worth considering.
+    candidates: Vec<usize>,
+}
+
+impl PartialEq for Scratch {
+    fn eq(&self, _: &Scratch) -> bool {
+        true
     }
 }
 

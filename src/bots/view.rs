@@ -2,10 +2,12 @@
 //! its own pending question, but never another player's hand or any deck. Bots get
 //! only this view, so a bot cannot cheat even by mistake: the game itself is private.
 
+use crate::engine::decision::PlayTo;
 use crate::engine::defs::Def;
-use crate::engine::state::{BaseInPlay, Loc};
+use crate::engine::events::Zone;
+use crate::engine::state::{ActionInPlay, Allowance, BaseInPlay, Loc, MinionInPlay};
 use crate::engine::{Ask, Choice, Decision, GameState, PlayerId, Uid};
-use crate::fingerprint::{hash_sorted, Fingerprint};
+use crate::fingerprint::{mix, multiset, set, PositionHash};
 
 /// The game as one seat sees it.
 pub struct SeatView<'a> {
@@ -49,36 +51,42 @@ impl<'a> SeatView<'a> {
     /// hand and its question. Equal fingerprints in one turn mean the game has come
     /// back to a position (see [`super::memory`]). Hands and discard piles count as
     /// sets of cards by name: their order, and which of two copies is where, change
-    /// nothing a card can do.
+    /// nothing a card can do. Hashed word by word from the cards' ids and numbers
+    /// (see [`crate::fingerprint`]), piles and options order-free without sorting.
     pub fn fingerprint(&self, option_keys: &[u64]) -> u64 {
         use std::hash::Hash;
         let g = self.game;
         let t = &g.turn;
-        let mut f = Fingerprint::new();
+        let mut f = PositionHash::new();
         // Cards ask only whether a minion was played this turn (0 or at least 1), not
         // how many, so a loop keeps its count out.
-        (
-            t.number,
-            t.player,
-            t.phase,
-            &t.allowances,
-            t.minions_played.min(1),
-            &t.used,
-        )
-            .hash(&mut f);
-        // Hashed field by field, as tuples of them would be, with the sorted piles
-        // and options never gathered on the heap.
+        f.word(
+            u64::from(t.number)
+                | u64::from(t.player.0) << 32
+                | (t.phase as u64) << 40
+                | u64::from(t.minions_played.min(1)) << 48,
+        );
+        f.word(t.allowances.len() as u64);
+        for a in &t.allowances {
+            hash_allowance(a, &mut f);
+        }
+        t.used.hash(&mut f);
         for p in &g.players {
-            (p.vp, p.hand.len(), p.deck.len()).hash(&mut f);
+            f.word(u64::from(p.vp) | (p.hand.len() as u64) << 32 | (p.deck.len() as u64) << 48);
             self.hash_pile(&p.discard, &mut f);
             p.stasis.hash(&mut f);
         }
-        (&g.bases, &g.lasting).hash(&mut f);
+        f.word(g.bases.len() as u64);
+        for b in &g.bases {
+            hash_base(b, &mut f);
+        }
+        g.lasting.hash(&mut f);
         self.hash_pile(self.hand(), &mut f);
-        g.base_deck.len().hash(&mut f);
+        f.word(g.base_deck.len() as u64);
         if let Some(d) = self.decision() {
             d.ask.hash(&mut f);
-            hash_sorted(option_keys.iter().copied(), false, &mut f);
+            f.word(option_keys.len() as u64);
+            f.word(multiset(option_keys.iter().copied()));
         }
         f.finish()
     }
@@ -87,38 +95,55 @@ impl<'a> SeatView<'a> {
     /// position: a card from a hand or discard pile by its name (any copy will do),
     /// any other card by itself.
     pub fn option_key(&self, option: &Choice) -> u64 {
-        use std::hash::Hash;
-        let mut f = Fingerprint::new();
+        // A card option packed whole into one word (kind, card, where to), then mixed.
+        let card_option = |kind: u64, card: Uid, to: &Option<PlayTo>| {
+            let to = match to {
+                None => 0,
+                Some(PlayTo::Base(b)) => 1 | u64::from(b.0) << 2,
+                Some(PlayTo::Minion(m)) => 2 | u64::from(m.0) << 2,
+            };
+            mix(kind | self.card_key(card) << 2 | to << 40)
+        };
         match option {
-            Choice::Play { card, to } => (0u8, self.card_key(*card), to).hash(&mut f),
-            Choice::Use { card, to } => (1u8, self.card_key(*card), to).hash(&mut f),
-            Choice::Card(card) => (2u8, self.card_key(*card)).hash(&mut f),
-            other => (3u8, other).hash(&mut f),
+            Choice::Play { card, to } => card_option(0, *card, to),
+            Choice::Use { card, to } => card_option(1, *card, to),
+            Choice::Card(card) => card_option(2, *card, &None),
+            other => {
+                use std::hash::Hash;
+                let mut f = PositionHash::new();
+                other.hash(&mut f);
+                f.finish()
+            }
         }
-        f.finish()
     }
 
-    /// A card as [`Self::option_key`] names it: in a hand or discard pile by its
-    /// place and name, anywhere else by itself.
-    fn card_key(&self, card: Uid) -> (u8, u8, u16) {
+    /// A card as [`Self::option_key`] names it, in 26 bits: in a hand or discard pile
+    /// by its place, owner and name, anywhere else by itself.
+    fn card_key(&self, card: Uid) -> u64 {
         let inst = self.game.cards[card.0 as usize];
+        let by_name = |place: u64, owner: PlayerId| {
+            place | u64::from(owner.0) << 2 | u64::from(inst.def.0) << 10
+        };
         let Some(owner) = inst.owner else {
-            return (2, 0, card.0);
+            return 2 | u64::from(card.0) << 10;
         };
         let zones = &self.game.players[owner.ix()];
         if zones.hand.contains(&card) {
-            (0, owner.0, inst.def.0)
+            by_name(0, owner)
         } else if zones.discard.contains(&card) {
-            (1, owner.0, inst.def.0)
+            by_name(1, owner)
         } else {
-            (2, 0, card.0)
+            2 | u64::from(card.0) << 10
         }
     }
 
-    /// Hashes the cards of a hand or pile by name, sorted.
-    fn hash_pile(&self, cards: &[Uid], f: &mut Fingerprint) {
-        let keys = cards.iter().map(|&c| self.game.cards[c.0 as usize].def.0);
-        hash_sorted(keys, false, f);
+    /// Hashes the cards of a hand or pile by name, in any order: how many, and which.
+    fn hash_pile(&self, cards: &[Uid], f: &mut PositionHash) {
+        f.word(cards.len() as u64);
+        let names = cards
+            .iter()
+            .map(|&c| u64::from(self.game.cards[c.0 as usize].def.0));
+        f.word(multiset(names));
     }
 
     /// The turn number, public to everyone.
@@ -247,5 +272,128 @@ impl<'a> SeatView<'a> {
                     .is_some_and(|d| d.power() == Some(power as u32))
             })
             .count()
+    }
+}
+
+/// Hashes a base with everything on it for [`SeatView::fingerprint`]: the base, its
+/// minions and actions in order with all they carry, and the minions played here as
+/// who played which card, each once, so a card played here again and again (a loop)
+/// leaves the position the same. Every field is named, so a field added to these
+/// records does not go unhashed unnoticed.
+fn hash_base(base: &BaseInPlay, f: &mut PositionHash) {
+    let BaseInPlay {
+        card,
+        minions,
+        actions,
+        played_here,
+    } = base;
+    f.word(u64::from(card.0) | (minions.len() as u64) << 16 | (actions.len() as u64) << 32);
+    for m in minions {
+        let MinionInPlay {
+            card,
+            controller,
+            counters,
+            attached,
+            stored,
+            since_turn,
+            played_from,
+        } = m;
+        let from = played_from.map_or(0, |z| 1 | zone_code(z) << 1);
+        f.word(u64::from(card.0) | u64::from(controller.0) << 16 | from << 24);
+        f.word(u64::from(*counters) | u64::from(*since_turn) << 32);
+        hash_cards(stored, f);
+        f.word(attached.len() as u64);
+        for a in attached {
+            hash_action(a, f);
+        }
+    }
+    for a in actions {
+        hash_action(a, f);
+    }
+    let who_played_what = played_here
+        .iter()
+        .map(|(p, c)| u64::from(p.0) | u64::from(c.0) << 8);
+    let (sum, count) = set(who_played_what);
+    f.word(count as u64);
+    f.word(sum);
+}
+
+/// Hashes one of the turn's plays left for [`SeatView::fingerprint`], in two words
+/// (and the name it asks for, if any).
+fn hash_allowance(allowance: &Allowance, f: &mut PositionHash) {
+    use std::hash::Hash;
+    let Allowance {
+        minion,
+        normal,
+        power_at_most,
+        only_on,
+        only_where_no_minion,
+        only_where_minion,
+        from_discard,
+        source,
+        named,
+        onto_others_minion,
+        must_affect,
+        either,
+    } = allowance;
+    let flags = [
+        *minion,
+        *normal,
+        *only_where_no_minion,
+        *only_where_minion,
+        *from_discard,
+        *onto_others_minion,
+        *either,
+        named.is_some(),
+    ];
+    let flags = flags
+        .iter()
+        .enumerate()
+        .fold(0u64, |w, (i, &on)| w | u64::from(on) << i);
+    let power = power_at_most.map_or(0, |p| 1 | u64::from(p) << 1);
+    f.word(flags | power << 8);
+    let card = |c: &Option<Uid>| c.map_or(0, |c| 1 | u64::from(c.0) << 1);
+    f.word(card(only_on) | card(source) << 17 | card(must_affect) << 34);
+    named.hash(f);
+}
+
+/// Hashes an action in play for [`hash_base`].
+fn hash_action(action: &ActionInPlay, f: &mut PositionHash) {
+    use std::hash::Hash;
+    let ActionInPlay {
+        card,
+        controller,
+        named,
+        stored,
+        since_turn,
+        mode,
+    } = action;
+    let mode = mode.map_or(0, |m| 1 | u64::from(m) << 1);
+    f.word(u64::from(card.0) | u64::from(controller.0) << 16 | mode << 24);
+    f.word(u64::from(*since_turn));
+    named.hash(f);
+    hash_cards(stored, f);
+}
+
+/// Hashes some cards in order, and how many.
+fn hash_cards(cards: &[Uid], f: &mut PositionHash) {
+    f.word(cards.len() as u64);
+    for c in cards {
+        f.word(u64::from(c.0));
+    }
+}
+
+/// A zone as a number of at most 20 bits: its kind, and the card it names if any.
+fn zone_code(zone: Zone) -> u64 {
+    match zone {
+        Zone::Hand => 0,
+        Zone::DeckTop => 1,
+        Zone::DeckBottom => 2,
+        Zone::Discard => 3,
+        Zone::Box => 4,
+        Zone::Stasis => 5,
+        Zone::Base(c) => 6 | u64::from(c.0) << 4,
+        Zone::Minion(c) => 7 | u64::from(c.0) << 4,
+        Zone::Stored(c) => 8 | u64::from(c.0) << 4,
     }
 }

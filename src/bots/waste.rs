@@ -91,17 +91,27 @@ impl OpenPlay {
     /// `card` as the card resolving (the card played, or the one whose ability asks):
     /// what the heuristic bot imagines before it answers.
     pub fn from_here(game: &GameState, player: PlayerId, card: Uid) -> OpenPlay {
-        let controllers = game
+        // Plain loops into one allocation: every play of every simulated game takes
+        // this snapshot.
+        let on_table: usize = game
             .bases
             .iter()
-            .flat_map(|b| {
-                let minions = b.minions.iter().flat_map(|m| {
-                    std::iter::once((m.card, m.controller))
-                        .chain(m.attached.iter().map(|a| (a.card, a.controller)))
-                });
-                minions.chain(b.actions.iter().map(|a| (a.card, a.controller)))
+            .map(|b| {
+                b.actions.len()
+                    + b.minions
+                        .iter()
+                        .map(|m| 1 + m.attached.len())
+                        .sum::<usize>()
             })
-            .collect();
+            .sum();
+        let mut controllers = Vec::with_capacity(on_table);
+        for b in &game.bases {
+            for m in &b.minions {
+                controllers.push((m.card, m.controller));
+                controllers.extend(m.attached.iter().map(|a| (a.card, a.controller)));
+            }
+            controllers.extend(b.actions.iter().map(|a| (a.card, a.controller)));
+        }
         OpenPlay {
             player,
             card,

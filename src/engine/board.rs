@@ -479,6 +479,31 @@ impl GameState {
         self.sum_power(base, None)
     }
 
+    /// Every base's total power and each player's total there, in table order: the
+    /// numbers [`Self::base_power`] and [`Self::player_power`] give, with each
+    /// minion's power read once and the Ongoing statics gathered once for all the
+    /// bases (the search bot scores every playout with them).
+    pub fn powers_by_base(&self) -> Vec<(i32, Vec<i32>)> {
+        let statics: Vec<_> = self.statics().collect();
+        let players = self.players.len();
+        let mut all = Vec::with_capacity(self.bases.len());
+        for (b, base) in self.bases.iter().enumerate() {
+            let (mut total, mut each) = (0i32, vec![0i32; players]);
+            for (i, m) in base.minions.iter().enumerate() {
+                let power = self.power_at(b, i, statics.iter().copied(), true);
+                total = total.saturating_add(power);
+                // A player's own total leaves out a pinned minion (Pin), as above.
+                if let Some(mine) = each.get_mut(m.controller.ix()) {
+                    if !self.not_counted(m) {
+                        *mine = mine.saturating_add(power);
+                    }
+                }
+            }
+            all.push((total, each));
+        }
+        all
+    }
+
     /// The total power on a base, of one player's minions or of all.
     fn sum_power(&self, base: Uid, player: Option<PlayerId>) -> i32 {
         let Some(b) = self.base_index(base) else {

@@ -116,16 +116,6 @@ pub struct BaseInPlay {
     pub played_here: Vec<(PlayerId, Uid)>,
 }
 
-/// Hashed for a bot's memory of positions ([`crate::bots::SeatView::fingerprint`]):
-/// the minions played here count as who played which card, each once, so a card
-/// played here again and again (a loop) leaves the position the same.
-impl std::hash::Hash for BaseInPlay {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        (self.card, &self.minions, &self.actions).hash(state);
-        crate::fingerprint::hash_sorted(self.played_here.iter().copied(), true, state);
-    }
-}
-
 /// The turn phases of the rulebook.
 #[derive(Debug, Clone, Copy, PartialEq, Hash, Eq, Serialize, Deserialize)]
 pub enum Phase {
