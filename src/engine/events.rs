@@ -331,12 +331,70 @@ pub enum Quiet {
     NothingToChoose(Pool),
     /// Its player chose not to (a "may" answered no, a choice of none).
     Declined,
-    /// A condition it depends on does not hold.
-    Condition,
+    /// A condition it depends on does not hold: which one, as far as it can be named.
+    Condition(Unmet),
     /// It may be used once a turn and was used already.
     UsedThisTurn,
     /// It ran and nothing changed.
     NoChange,
+}
+
+/// Which condition of an ability did not hold, so that narration can say what was
+/// not so ("you have no minion there", "it is not your turn").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Unmet {
+    /// Nothing of this kind fits where it looked.
+    NoneFits(Pool),
+    /// Something of this kind fits, and it needs none.
+    SomeFits(Pool),
+    /// It is not its controller's turn.
+    NotYourTurn,
+    /// It is its controller's own turn (it works on others' turns).
+    YourTurn,
+    /// It is not the Play Cards phase.
+    NotPlayCards,
+    /// A number is below what it needs: `have` of `of`, at least `need`.
+    TooFew { have: i32, need: i32, of: Pool },
+    /// A number has reached what it must stay below: `have` of `of`, under `limit`.
+    TooMany { have: i32, limit: i32, of: Pool },
+    /// A number is not exactly what it needs.
+    NotExactly { have: i32, need: i32, of: Pool },
+    /// The card it needs is not a minion.
+    NotAMinion,
+    /// The card it needs is not in play (any more).
+    NotInPlay,
+    /// The card it needs is not in a discard pile (any more).
+    NotInDiscard,
+    /// The card it needs is not in a hand.
+    NotInHand,
+    /// Its controller does not control that minion.
+    NotYourMinion,
+    /// Its controller is not one of the players it is for (a winner here).
+    NotOneOf,
+    /// Its controller is one of the players it is not for.
+    OneOf,
+    /// That card cannot be played now.
+    CannotPlay,
+    /// That card came into play this turn.
+    ArrivedThisTurn,
+    /// A minion was played already this turn.
+    MinionPlayedAlready,
+    /// Its controller played no other minion here (this turn, or ever).
+    NoOtherPlayedHere,
+    /// Its controller played no minion on another base this turn.
+    NonePlayedElsewhere,
+    /// The minion played here was not the first there this turn.
+    NotFirstHere,
+    /// No card had its last stasis counter removed this turn.
+    NoStasisEmptied,
+    /// That minion was not played off the top of a deck.
+    NotPlayedOffTop,
+    /// That minion was played from its player's own hand.
+    PlayedFromHand,
+    /// That card is not of the kind it needs.
+    NotTheKind,
+    /// Something else its text names.
+    Other,
 }
 
 /// Where an ability looked for something to choose.

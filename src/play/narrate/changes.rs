@@ -261,15 +261,49 @@ fn breakpoint_effect(game: &GameState, card: Uid) -> Option<(Uid, i32, Option<i3
     (change != 0).then_some((base, change, starting))
 }
 
+/// How an Ongoing card changed its place in play, for [`ongoing_changes`].
+#[derive(Clone, Copy, PartialEq)]
+pub(super) enum Went {
+    /// It came into play.
+    Arrived,
+    /// It left play (destroyed, returned, discarded, shuffled away).
+    Left,
+    /// It moved to another base (with the minion it is on, or itself).
+    Moved,
+}
+
+/// What an Ongoing card's coming, going or moving does to breakpoints and to other
+/// minions' power, cause first: "Slimy: Tortuga's breakpoint is 3 higher, now 24.",
+/// "Hissy Fit: -1 power for 2 minions: ...", "Slimy has left: Tortuga's breakpoint
+/// is back to 21.", "War Raptor has left: -1 power for Bot 2's War Raptor, now 2."
+pub(super) fn ongoing_changes(scene: &Scene, card: Uid, went: Went) -> Vec<Said> {
+    let mut out = Vec::new();
+    if went != Went::Arrived {
+        out.extend(ongoing_breakpoint(scene, card, went, false));
+    }
+    if went != Went::Left {
+        out.extend(ongoing_breakpoint(scene, card, went, true));
+    }
+    out.extend(ongoing_power(scene, card, went));
+    out
+}
+
 /// "Slimy: Tortuga's breakpoint is 3 higher, now 24." when an Ongoing card that changes
-/// a breakpoint comes into play; "Turn Up to 11: Tortuga starts at breakpoint 21,
-/// now 21."; and, as it leaves, "Slimy has left: Tortuga's breakpoint is 3 lower
-/// again, now 21."
-pub(super) fn ongoing_breakpoint(scene: &Scene, card: Uid, arrived: bool) -> Option<Said> {
+/// a breakpoint comes into play (`arrived`: at its base now); "Turn Up to 11: Tortuga
+/// starts at breakpoint 21, now 21."; and, as it leaves (its base before), "Slimy has
+/// left: Tortuga's breakpoint is back to 21." (or "is 3 lower again, now 24" while
+/// other changes remain).
+fn ongoing_breakpoint(scene: &Scene, card: Uid, went: Went, arrived: bool) -> Option<Said> {
     let w = &scene.words;
     let game = if arrived { w.game } else { scene.before };
     let (base, change, starting) = breakpoint_effect(game, card)?;
     let now = w.game.breakpoint(base);
+    let printed = w.game.def(base).base().map(|b| b.breakpoint as i32);
+    let gone = if went == Went::Moved {
+        "has moved away"
+    } else {
+        "has left"
+    };
     let text = match (arrived, starting) {
         (true, Some(n)) => format!(
             "{}: {} starts at breakpoint {n}, now {now}.",
@@ -283,8 +317,13 @@ pub(super) fn ongoing_breakpoint(scene: &Scene, card: Uid, arrived: bool) -> Opt
             change.abs(),
             if change < 0 { "lower" } else { "higher" }
         ),
+        (false, _) if printed == Some(now) => format!(
+            "{} {gone}: {}'s breakpoint is back to {now}.",
+            w.card(card),
+            w.card(base),
+        ),
         (false, _) => format!(
-            "{} has left: {}'s breakpoint is {} {} again, now {now}.",
+            "{} {gone}: {}'s breakpoint is {} {} again, now {now}.",
             w.card(card),
             w.card(base),
             change.abs(),
@@ -295,4 +334,64 @@ pub(super) fn ongoing_breakpoint(scene: &Scene, card: Uid, arrived: bool) -> Opt
         .base_index(base)
         .is_some()
         .then(|| say(Verbosity::Brief, text, vec![]))
+}
+
+/// The power an Ongoing card gives or takes from other minions in play, told as it
+/// comes, goes or moves: one line per change, the minions in table order ("Hissy
+/// Fit: -1 power for 2 minions: Bot 2's Pirate King, now 4; Bot 2's Buccaneer, now
+/// 2."). Minions that came or went in the same batch are told by their own lines.
+fn ongoing_power(scene: &Scene, card: Uid, went: Went) -> Vec<Said> {
+    let w = &scene.words;
+    let gives_power = w.game.def(card).abilities().iter().any(|a| {
+        matches!(
+            a.statics,
+            Some(Static::Power { .. }) | Some(Static::AttachedPower(_))
+        )
+    });
+    if !gives_power {
+        return Vec::new();
+    }
+    let mut changes: Vec<(i32, Vec<Uid>)> = Vec::new();
+    for m in w
+        .game
+        .bases
+        .iter()
+        .flat_map(|b| b.minions.iter().map(|m| m.card))
+    {
+        if m == card || scene.before.minion(m).is_none() {
+            continue;
+        }
+        let delta = w.game.power_given_by(m, card) - scene.before.power_given_by(m, card);
+        if delta == 0 {
+            continue;
+        }
+        match changes.iter_mut().find(|(d, _)| *d == delta) {
+            Some((_, cards)) => cards.push(m),
+            None => changes.push((delta, vec![m])),
+        }
+    }
+    let lead = match went {
+        Went::Arrived => w.card(card),
+        Went::Left => format!("{} has left", w.card(card)),
+        Went::Moved => format!("{} has moved", w.card(card)),
+    };
+    changes
+        .into_iter()
+        .map(|(delta, cards)| {
+            let named: Vec<String> = cards
+                .iter()
+                .map(|&c| format!("{}, now {}", w.owned_card(c, scene.actor), w.game.power(c)))
+                .collect();
+            let text = match named.as_slice() {
+                [one] => format!("{lead}: {delta:+} power for {one}."),
+                many => format!(
+                    "{lead}: {delta:+} power for {} minions: {}.",
+                    many.len(),
+                    many.join("; ")
+                ),
+            };
+            let bases = cards.iter().filter_map(|&c| w.game.base_of(c)).collect();
+            say(Verbosity::Brief, text, bases)
+        })
+        .collect()
 }
