@@ -351,6 +351,10 @@ fn ongoing_power(scene: &Scene, card: Uid, went: Went) -> Vec<Said> {
     if !gives_power {
         return Vec::new();
     }
+    // The minion an action was just played on: its play's line says it (host_power).
+    let host = (went == Went::Arrived)
+        .then(|| host_of(w.game, card))
+        .flatten();
     let mut changes: Vec<(i32, Vec<Uid>)> = Vec::new();
     for m in w
         .game
@@ -358,7 +362,7 @@ fn ongoing_power(scene: &Scene, card: Uid, went: Went) -> Vec<Said> {
         .iter()
         .flat_map(|b| b.minions.iter().map(|m| m.card))
     {
-        if m == card || scene.before.minion(m).is_none() {
+        if m == card || Some(m) == host || scene.before.minion(m).is_none() {
             continue;
         }
         let delta = w.game.power_given_by(m, card) - scene.before.power_given_by(m, card);
@@ -394,4 +398,28 @@ fn ongoing_power(scene: &Scene, card: Uid, went: Went) -> Vec<Said> {
             say(Verbosity::Brief, text, bases)
         })
         .collect()
+}
+
+/// The minion an action in play is attached to.
+fn host_of(game: &GameState, card: Uid) -> Option<Uid> {
+    match game.locate(card) {
+        crate::engine::state::Loc::OnMinion(b, m, _) => Some(game.bases[b].minions[m].card),
+        _ => None,
+    }
+}
+
+/// What an action played onto a minion does to that minion's power, to end the play's
+/// line: "; Laseratops has -4 power, now 0" (none when it changes no power).
+pub(super) fn host_power(scene: &Scene, card: Uid) -> Option<String> {
+    let w = &scene.words;
+    let host = host_of(w.game, card)?;
+    scene.before.minion(host)?;
+    let delta = w.game.power_given_by(host, card) - scene.before.power_given_by(host, card);
+    (delta != 0).then(|| {
+        format!(
+            "; {} has {delta:+} power, now {}",
+            w.card(host),
+            w.game.power(host)
+        )
+    })
 }
