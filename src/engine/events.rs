@@ -354,11 +354,11 @@ pub enum Unmet {
     /// It is not the Play Cards phase.
     NotPlayCards,
     /// A number is below what it needs: `have` of `of`, at least `need`.
-    TooFew { have: i32, need: i32, of: Pool },
+    TooFew { have: i32, need: i32, of: Counted },
     /// A number has reached what it must stay below: `have` of `of`, under `limit`.
-    TooMany { have: i32, limit: i32, of: Pool },
+    TooMany { have: i32, limit: i32, of: Counted },
     /// A number is not exactly what it needs.
-    NotExactly { have: i32, need: i32, of: Pool },
+    NotExactly { have: i32, need: i32, of: Counted },
     /// The card it needs is not a minion.
     NotAMinion,
     /// The card it needs is not in play (any more).
@@ -393,7 +393,30 @@ pub enum Unmet {
     PlayedFromHand,
     /// That card is not of the kind it needs.
     NotTheKind,
+    /// It was about another card than the one it needs (Athos: this minion).
+    AnotherCard,
+    /// It was about this card itself, and it needs another.
+    ThisCard,
+    /// It happened at another base than this card's.
+    AnotherBase,
+    /// That card stays in play (it goes to no discard pile).
+    StaysInPlay,
     /// Something else its text names.
+    Other,
+}
+
+/// What a number in a condition counts, so that narration can name it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Counted {
+    /// Cards of this kind.
+    Cards(Pool),
+    /// Minions played this turn.
+    MinionsPlayed,
+    /// A base's breakpoint.
+    Breakpoint,
+    /// A minion's power.
+    Power,
+    /// Something else.
     Other,
 }
 

@@ -3,8 +3,8 @@
 //! it ("it needs at least 2 minions and finds 1", "it is not your turn"). Asked only
 //! after [`GameState::cond`] has said no, so the rules never depend on it.
 
-use super::effect::{Amount, Cond};
-use super::events::{Pool, Unmet};
+use super::effect::{Amount, Cond, Target};
+use super::events::{Counted, Unmet};
 use super::interp::{pool, Ctx};
 use super::state::GameState;
 
@@ -17,6 +17,12 @@ impl GameState {
             Cond::PlayCardsPhase => Unmet::NotPlayCards,
             Cond::NoMinionPlayedThisTurn => Unmet::MinionPlayedAlready,
             Cond::IsMinion(_) => Unmet::NotAMinion,
+            // "1 at least as many as the minions played": too many were played.
+            Cond::AtLeast(Amount::Const(k), b) => Unmet::TooMany {
+                have: self.amount(b, ctx),
+                limit: k + 1,
+                of: counted(b),
+            },
             Cond::AtLeast(a, b) => Unmet::TooFew {
                 have: self.amount(a, ctx),
                 need: self.amount(b, ctx),
@@ -47,6 +53,8 @@ impl GameState {
             Cond::StasisEmptiedThisTurn => Unmet::NoStasisEmptied,
             Cond::PlayedOffTop(_) => Unmet::NotPlayedOffTop,
             Cond::Matches(..) | Cond::DestroyedHereThisTurn(_) => Unmet::NotTheKind,
+            Cond::Same(_, Target::Here) => Unmet::AnotherBase,
+            Cond::Same(_, Target::This | Target::AttachedTo) => Unmet::AnotherCard,
             Cond::MinionsPlayedHere { .. }
             | Cond::ModeIs(_)
             | Cond::Same(..)
@@ -60,12 +68,16 @@ impl GameState {
         match inner {
             Cond::Exists(sel) => Unmet::SomeFits(pool(sel)),
             Cond::MyTurn => Unmet::YourTurn,
+            // "lower than the most powerful there": none there is more powerful.
+            Cond::AtLeast(_, Amount::MaxPower(sel)) => Unmet::NoneFits(pool(sel)),
             Cond::AtLeast(a, b) => Unmet::TooMany {
                 have: self.amount(a, ctx),
                 limit: self.amount(b, ctx),
                 of: counted(a),
             },
             Cond::YouAre(_) => Unmet::OneOf,
+            Cond::Same(_, Target::This) => Unmet::ThisCard,
+            Cond::InPlay(_) => Unmet::StaysInPlay,
             Cond::PlayedFromOwnHand(_) => Unmet::PlayedFromHand,
             Cond::Not(c) => self.unmet(c, ctx),
             _ => Unmet::Other,
@@ -73,10 +85,13 @@ impl GameState {
     }
 }
 
-/// What a number counts, when it is a count of cards.
-fn counted(a: &Amount) -> Pool {
+/// What a number counts, when narration can name it.
+fn counted(a: &Amount) -> Counted {
     match a {
-        Amount::Count(sel) => pool(sel),
-        _ => Pool::Other,
+        Amount::Count(sel) => Counted::Cards(pool(sel)),
+        Amount::MinionsPlayedThisTurn => Counted::MinionsPlayed,
+        Amount::BreakpointOf(_) => Counted::Breakpoint,
+        Amount::PowerOf(_) => Counted::Power,
+        _ => Counted::Other,
     }
 }

@@ -4,7 +4,7 @@
 //! here has +1 power."). So no ability resolves in silence.
 
 use super::{base_then, say, Said, Scene, Verbosity};
-use crate::engine::events::{Event, Pool, Quiet, Unmet};
+use crate::engine::events::{Counted, Event, Pool, Quiet, Unmet};
 use crate::engine::state::Loc;
 use crate::engine::{PlayerId, Uid};
 use crate::play::describe::Words;
@@ -76,24 +76,9 @@ fn unmet_reason(w: &Words, player: PlayerId, unmet: Unmet) -> String {
         Unmet::NotYourTurn => format!("it is not {whose} turn"),
         Unmet::YourTurn => format!("it is {whose} own turn"),
         Unmet::NotPlayCards => "it is not the play cards phase".to_string(),
-        Unmet::TooFew { have, need, of } => {
-            format!(
-                "it needs at least {need}{} and finds {have}",
-                counted(of, need)
-            )
-        }
-        Unmet::TooMany { have, limit, of } => {
-            format!(
-                "it needs fewer than {limit}{} and finds {have}",
-                counted(of, 2)
-            )
-        }
-        Unmet::NotExactly { have, need, of } => {
-            format!(
-                "it needs exactly {need}{} and finds {have}",
-                counted(of, need)
-            )
-        }
+        Unmet::TooFew { have, need, of } => compared("at least", need, of, have),
+        Unmet::TooMany { have, limit, of } => compared("fewer than", limit, of, have),
+        Unmet::NotExactly { have, need, of } => compared("exactly", need, of, have),
         Unmet::NotAMinion => "that card is not a minion".to_string(),
         Unmet::NotInPlay => "the card it needs is not in play".to_string(),
         Unmet::NotInDiscard => "the card it needs is not in a discard pile".to_string(),
@@ -115,6 +100,10 @@ fn unmet_reason(w: &Words, player: PlayerId, unmet: Unmet) -> String {
         Unmet::NotPlayedOffTop => "that minion was not played off the top of a deck".to_string(),
         Unmet::PlayedFromHand => "that minion was played from its player's hand".to_string(),
         Unmet::NotTheKind => "no card of the kind it needs is there".to_string(),
+        Unmet::AnotherCard => "it was about another card".to_string(),
+        Unmet::ThisCard => "it was about this card itself".to_string(),
+        Unmet::AnotherBase => "that was at another base".to_string(),
+        Unmet::StaysInPlay => "that card stays in play".to_string(),
         Unmet::Other => "what it needs is not so now".to_string(),
     }
 }
@@ -134,18 +123,36 @@ fn some_of(pool: Pool) -> &'static str {
     }
 }
 
-/// " minions", " action": the noun after a number of cards of a pool ("at least 2
-/// minions"); nothing when the number is not a count of cards.
-fn counted(pool: Pool, n: i32) -> String {
-    let one = match pool {
-        Pool::Minions => "minion",
-        Pool::Actions => "action",
-        Pool::Bases => "base",
-        Pool::Other => return String::new(),
-        _ => "card",
+/// A number compared with what a condition needs: "it needs at least 2 minions and
+/// finds 1", "it needs a breakpoint of at least 21, and it is 12".
+fn compared(how: &str, need: i32, of: Counted, have: i32) -> String {
+    let plural = |one: &str| {
+        let s = if need == 1 && how != "fewer than" {
+            ""
+        } else {
+            "s"
+        };
+        format!("{one}{s}")
     };
-    let s = if n == 1 { "" } else { "s" };
-    format!(" {one}{s}")
+    match of {
+        Counted::Breakpoint => format!("it needs a breakpoint of {how} {need}, and it is {have}"),
+        Counted::Power => format!("it needs a power of {how} {need}, and it is {have}"),
+        Counted::MinionsPlayed => format!(
+            "it needs {how} {need} {} played this turn, and there were {have}",
+            plural("minion")
+        ),
+        Counted::Cards(pool) => {
+            let one = match pool {
+                Pool::Minions => "minion",
+                Pool::Actions => "action",
+                Pool::Bases => "base",
+                Pool::Other => return format!("it needs {how} {need} and finds {have}"),
+                _ => "card",
+            };
+            format!("it needs {how} {need} {} and finds {have}", plural(one))
+        }
+        Counted::Other => format!("it needs {how} {need} and finds {have}"),
+    }
 }
 
 /// Whether another ability of `by` resolves later in the batch and does something, so
