@@ -597,3 +597,24 @@ fn a_condition_not_met_says_what_was_not_so() {
     );
     hears(&ron, 0, "Commandbro: nothing happens, it is not your turn.");
 }
+
+#[test]
+fn a_bar_on_actions_next_turn_says_whom_it_bars() {
+    let ron = r#"Scenario(name: "", position: (
+        players: [
+            (factions: ["tricksters", "pirates"], hand: ["tricksters.mark_of_sleep"]),
+            (factions: ["ninjas", "aliens"]),
+        ],
+        bases: [(base: "bases.jungle_oasis")],
+    ), steps: [Answer(Play("tricksters.mark_of_sleep")), Answer(Player(1))])"#;
+    hears(
+        ron,
+        1,
+        "Mark of Sleep: you cannot play actions on your next turn.",
+    );
+    hears(
+        ron,
+        0,
+        "Mark of Sleep: Bot 2 cannot play actions on their next turn.",
+    );
+}

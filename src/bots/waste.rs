@@ -329,6 +329,8 @@ pub fn effect_of(play: &OpenPlay, game: &GameState, event: &Event) -> Effect {
         | Event::RevealedFromTop { .. }
         | Event::ShuffledBack { .. }
         | Event::PowerNamed { .. }
+        // A bar on playing actions is read from the table (see above).
+        | Event::NoActionsNextTurn { .. }
         // What replaced a destruction, and an ability's bounds and mode, are told by
         // the events around them.
         | Event::DestructionReplaced { .. }

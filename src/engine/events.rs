@@ -309,6 +309,9 @@ pub enum Event {
         minion: bool,
         by: Option<Uid>,
     },
+    /// A player may play no action on their next turn, by the ability of `by` (Mark
+    /// of Sleep).
+    NoActionsNextTurn { player: PlayerId, by: Uid },
     /// The ability of `by` began to resolve for `player` (played, triggered, used);
     /// [`Event::Resolved`] closes it. Narration says nothing for it.
     Resolving { by: Uid, player: PlayerId },

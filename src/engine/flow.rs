@@ -707,6 +707,10 @@ impl GameState {
                 if let Choice::Mode { index, .. } = choice {
                     if (index as usize) < modes.len() {
                         let mode = modes.swap_remove(index as usize);
+                        // A mode that does nothing ("neither": Watson) is a choice not to.
+                        if mode.effect == super::effect::Effect::Nothing {
+                            self.note_quiet(super::events::Quiet::Declined);
+                        }
                         self.stack.push(Task::Run(mode.effect, *ctx));
                     }
                 }

@@ -140,6 +140,18 @@ pub(super) fn control_changed(scene: &Scene, card: Uid, player: PlayerId, by: Op
     )
 }
 
+/// "Mark of Sleep: Bot 2 cannot play actions on their next turn."
+pub(super) fn no_actions_next_turn(scene: &Scene, player: PlayerId, by: Uid) -> Said {
+    let w = &scene.words;
+    let text = format!(
+        "{}{} cannot play actions on {} next turn.",
+        cause(w, Some(by)),
+        w.player(player),
+        own_possessive(w, player, player)
+    );
+    say(Verbosity::Brief, sentence(&text), vec![])
+}
+
 /// "you get", "Bot 2 gets", lower-case so that a cause may come first.
 fn gets(scene: &Scene, player: PlayerId) -> String {
     let w = &scene.words;

@@ -372,6 +372,9 @@ fn sentences(scene: &Scene, events: &[Event]) -> Vec<Said> {
                 None => 1,
             },
             Event::ModeSet { card, label } => one(quiet::mode_set(scene, *card, label)),
+            Event::NoActionsNextTurn { player, by } => {
+                one(changes::no_actions_next_turn(scene, *player, *by))
+            }
         };
         // Ongoing cards that left play with these events: what that changed.
         for e in &rest[..used.max(1).min(rest.len())] {
