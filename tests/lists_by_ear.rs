@@ -148,17 +148,20 @@ const BEFORE: usize = 1001;
 /// again in a turn is one line, short lists on the question's line, "where" asked
 /// again in a turn one line, several cards at once), although every ability now says
 /// its cause or that nothing happens. 636 before an ability at the start or end of
-/// a turn with nothing to do was told once a game instead of every turn.
-const NOW: usize = 629;
+/// a turn with nothing to do was told once a game instead of every turn (629), then
+/// 639 with the end of lasting power and breakpoint changes told (the totals a turn
+/// starts with).
+const NOW: usize = 639;
 
 /// The narration of the whole game: 447 lines before, more now (every ability says
 /// its cause or that nothing happens), so no outcome is lost (the lines saved are
 /// all questions). A change to the narration changes it: 489 before the power an
 /// Ongoing card gives or takes was said as it arrives or leaves (on the line of an
 /// action played on a minion, a line of its own otherwise) and a
-/// start- or end-of-turn ability with nothing to do was told once a game (fewer).
-/// `SHOW_NARRATION=1` prints it.
-const NARRATION: usize = 479;
+/// start- or end-of-turn ability with nothing to do was told once a game (fewer),
+/// 479; 500 with the end of lasting power and breakpoint changes told ("End of turn:
+/// Tinx's +1 power ends, now 2"). `SHOW_NARRATION=1` prints it.
+const NARRATION: usize = 500;
 
 #[test]
 fn lines_heard_on_your_own_turns_in_an_expansion_game() {

@@ -309,6 +309,19 @@ pub enum Event {
         minion: bool,
         by: Option<Uid>,
     },
+    /// A power change that lasted for a while (until the end of a turn, or the start
+    /// of one: `at_start`) has ended on a minion still in play.
+    PowerChangeEnded {
+        card: Uid,
+        amount: i32,
+        at_start: bool,
+    },
+    /// A breakpoint change that lasted for a while has ended on a base in play.
+    BreakpointChangeEnded {
+        base: Uid,
+        amount: i32,
+        at_start: bool,
+    },
     /// A player may play no action on their next turn, by the ability of `by` (Mark
     /// of Sleep).
     NoActionsNextTurn { player: PlayerId, by: Uid },

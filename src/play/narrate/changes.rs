@@ -140,6 +140,103 @@ pub(super) fn control_changed(scene: &Scene, card: Uid, player: PlayerId, by: Op
     )
 }
 
+/// "End of turn" or "Start of turn", for a lasting change that ends then.
+fn ends_when(at_start: bool) -> &'static str {
+    if at_start {
+        "Start of turn"
+    } else {
+        "End of turn"
+    }
+}
+
+/// Lasting power changes that end together, one line: "End of turn: Laseratops's +4
+/// power ends, now 4." or "End of turn: power changes end for 2 minions: Laseratops,
+/// now 4; Armor Stego, now 3." (several on one minion are one change).
+pub(super) fn power_change_ended(scene: &Scene, events: &[Event]) -> (Said, usize) {
+    let w = &scene.words;
+    let Event::PowerChangeEnded { at_start, .. } = events[0] else {
+        unreachable!("called on a power change ending")
+    };
+    let mut ended: Vec<(Uid, i32)> = Vec::new();
+    let used = events
+        .iter()
+        .map_while(|e| match e {
+            Event::PowerChangeEnded {
+                card,
+                amount,
+                at_start: a,
+            } if *a == at_start => Some((*card, *amount)),
+            _ => None,
+        })
+        .inspect(
+            |&(card, amount)| match ended.iter_mut().find(|(c, _)| *c == card) {
+                Some((_, total)) => *total += amount,
+                None => ended.push((card, amount)),
+            },
+        )
+        .count();
+    let when = ends_when(at_start);
+    let text = match ended.as_slice() {
+        [(card, amount)] => format!(
+            "{when}: {}'s {amount:+} power ends, now {}.",
+            w.owned_card(*card, scene.actor),
+            w.game.power(*card)
+        ),
+        many => {
+            let names: Vec<String> = many
+                .iter()
+                .map(|&(c, _)| format!("{}, now {}", w.owned_card(c, scene.actor), w.game.power(c)))
+                .collect();
+            format!(
+                "{when}: power changes end for {} minions: {}.",
+                many.len(),
+                names.join("; ")
+            )
+        }
+    };
+    let bases = ended
+        .iter()
+        .filter_map(|&(c, _)| w.game.base_of(c))
+        .collect();
+    (say(ended_level(at_start), text, bases), used)
+}
+
+/// "End of turn: Tortuga's breakpoint is back to 21." (or "... 5 lower no more, now
+/// 18" while other changes remain).
+pub(super) fn breakpoint_change_ended(
+    scene: &Scene,
+    base: Uid,
+    amount: i32,
+    at_start: bool,
+) -> Said {
+    let w = &scene.words;
+    let now = w.game.breakpoint(base);
+    let printed = w.game.def(base).base().map(|b| b.breakpoint as i32);
+    let when = ends_when(at_start);
+    let text = if printed == Some(now) {
+        format!("{when}: {}'s breakpoint is back to {now}.", w.card(base))
+    } else {
+        let direction = if amount < 0 { "lower" } else { "higher" };
+        format!(
+            "{when}: {}'s breakpoint is {} {direction} no more, now {now}.",
+            w.card(base),
+            amount.abs()
+        )
+    };
+    say(ended_level(at_start), text, vec![base])
+}
+
+/// A change that ends with the turn it was for is expected, and told from normal
+/// verbosity (with the bases' new totals); one that lasted into another turn ends
+/// unheralded, and is told at brief too.
+fn ended_level(at_start: bool) -> Verbosity {
+    if at_start {
+        Verbosity::Brief
+    } else {
+        Verbosity::Normal
+    }
+}
+
 /// "Mark of Sleep: Bot 2 cannot play actions on their next turn."
 pub(super) fn no_actions_next_turn(scene: &Scene, player: PlayerId, by: Uid) -> Said {
     let w = &scene.words;

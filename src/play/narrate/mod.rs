@@ -372,6 +372,16 @@ fn sentences(scene: &Scene, events: &[Event]) -> Vec<Said> {
                 None => 1,
             },
             Event::ModeSet { card, label } => one(quiet::mode_set(scene, *card, label)),
+            Event::PowerChangeEnded { .. } => {
+                push(&mut out, changes::power_change_ended(scene, rest))
+            }
+            Event::BreakpointChangeEnded {
+                base,
+                amount,
+                at_start,
+            } => one(changes::breakpoint_change_ended(
+                scene, *base, *amount, *at_start,
+            )),
             Event::NoActionsNextTurn { player, by } => {
                 one(changes::no_actions_next_turn(scene, *player, *by))
             }
