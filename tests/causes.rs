@@ -618,3 +618,26 @@ fn a_bar_on_actions_next_turn_says_whom_it_bars() {
         "Mark of Sleep: Bot 2 cannot play actions on their next turn.",
     );
 }
+
+#[test]
+fn a_lasting_power_change_says_when_it_ends() {
+    let ron = r#"Scenario(name: "", position: (
+        players: [
+            (factions: ["dinosaurs", "pirates"], hand: ["dinosaurs.augmentation"]),
+            (factions: ["ninjas", "aliens"]),
+        ],
+        bases: [(base: "bases.jungle_oasis", minions: [(card: "pirates.first_mate", owner: 0)])],
+    ), steps: [Answer(Play("dinosaurs.augmentation")), Answer(EndTurn)])"#;
+    let said = heard(ron, 1, Verbosity::Normal);
+    assert!(
+        said.iter()
+            .any(|l| l.starts_with("End of turn: First Mate's +4 power ends, now 2")),
+        "{said:#?}"
+    );
+    // Expected at the end of the turn it was for: not at brief.
+    let brief = heard(ron, 1, Verbosity::Brief);
+    assert!(
+        !brief.iter().any(|l| l.starts_with("End of turn")),
+        "{brief:#?}"
+    );
+}
