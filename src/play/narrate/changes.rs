@@ -370,6 +370,22 @@ fn breakpoint_effect(game: &GameState, card: Uid) -> Option<(Uid, i32, Option<i3
     (change != 0).then_some((base, change, starting))
 }
 
+/// The card a leaving event takes out of play (a destroyed minion, a card returned,
+/// placed or shuffled away from play), if it was in play before the batch and has not
+/// been told leaving already.
+pub(super) fn left_play(scene: &Scene, e: &Event, told: &[Uid]) -> Option<Uid> {
+    let card = match e {
+        Event::Destroyed { card, .. }
+        | Event::ActionDestroyed { card, .. }
+        | Event::Returned { card, .. }
+        | Event::Placed { card, .. }
+        | Event::ShuffledIntoDeck { card, .. } => *card,
+        _ => return None,
+    };
+    let was = scene.before.on_table(card);
+    (was && !scene.words.game.on_table(card) && !told.contains(&card)).then_some(card)
+}
+
 /// How an Ongoing card changed its place in play, for [`ongoing_changes`].
 #[derive(Clone, Copy, PartialEq)]
 pub(super) enum Went {

@@ -388,7 +388,7 @@ fn sentences(scene: &Scene, events: &[Event]) -> Vec<Said> {
         };
         // Ongoing cards that left play with these events: what that changed.
         for e in &rest[..used.max(1).min(rest.len())] {
-            if let Some(card) = left_play(scene, e, &left) {
+            if let Some(card) = changes::left_play(scene, e, &left) {
                 left.push(card);
                 out.extend(changes::ongoing_changes(scene, card, Went::Left));
             }
@@ -396,22 +396,6 @@ fn sentences(scene: &Scene, events: &[Event]) -> Vec<Said> {
         i += used.max(1);
     }
     out
-}
-
-/// The card a leaving event takes out of play (a destroyed minion, a card returned,
-/// placed or shuffled away from play), if it was in play before the batch and has not
-/// been told leaving already.
-fn left_play(scene: &Scene, e: &Event, told: &[Uid]) -> Option<Uid> {
-    let card = match e {
-        Event::Destroyed { card, .. }
-        | Event::ActionDestroyed { card, .. }
-        | Event::Returned { card, .. }
-        | Event::Placed { card, .. }
-        | Event::ShuffledIntoDeck { card, .. } => *card,
-        _ => return None,
-    };
-    let was = scene.before.on_table(card);
-    (was && !scene.words.game.on_table(card) && !told.contains(&card)).then_some(card)
 }
 
 /// Keeps a sentence that stands for several events; how many it used.
