@@ -518,3 +518,126 @@ fn questions_say_what_the_choice_does() {
         "{asked}"
     );
 }
+
+#[test]
+fn an_ongoing_that_changes_power_says_so_as_it_arrives() {
+    let ron = r#"Scenario(name: "", position: (
+        players: [
+            (factions: ["kitty_cats", "pirates"], hand: ["kitty_cats.hissy_fit"]),
+            (factions: ["pirates", "aliens"]),
+        ],
+        bases: [
+            (base: "bases.jungle_oasis", minions: [(card: "pirates.first_mate", owner: 1)]),
+            (base: "bases.tortuga"),
+        ],
+    ), steps: [Answer(PlayOn("kitty_cats.hissy_fit", "bases.jungle_oasis"))])"#;
+    hears(ron, 1, "Hissy Fit: -1 power for your First Mate, now 1.");
+    hears(ron, 0, "Hissy Fit: -1 power for Bot 2's First Mate, now 1.");
+}
+
+#[test]
+fn an_ongoing_that_leaves_says_what_it_changed_back() {
+    // Returned to its owner's hand: the breakpoint it lowered is back.
+    let ron = r#"Scenario(name: "", position: (
+        players: [
+            (factions: ["action_heroes", "aliens"], hand: ["aliens.supreme_overlord"]),
+            (factions: ["pirates", "ninjas"]),
+        ],
+        bases: [
+            (base: "bases.tortuga", minions: [(card: "action_heroes.rumbro", owner: 0)]),
+            (base: "bases.jungle_oasis"),
+        ],
+    ), steps: [
+        Answer(PlayOn("aliens.supreme_overlord", "bases.jungle_oasis")),
+        Answer(Card("action_heroes.rumbro")),
+    ])"#;
+    hears(
+        ron,
+        1,
+        "Rumbro has left: Tortuga's breakpoint is back to 21.",
+    );
+    // Destroyed (the only action there, so chosen at once): the power it took is back.
+    let ron = r#"Scenario(name: "", position: (
+        players: [
+            (factions: ["tricksters", "aliens"], hand: ["tricksters.disenchant"]),
+            (factions: ["kitty_cats", "pirates"]),
+        ],
+        bases: [
+            (base: "bases.jungle_oasis",
+             minions: [(card: "aliens.collector", owner: 0)],
+             actions: [(card: "kitty_cats.hissy_fit", owner: 1)]),
+        ],
+    ), steps: [Answer(Play("tricksters.disenchant"))])"#;
+    hears(ron, 0, "Hissy Fit has left: +1 power for Collector, now 2.");
+}
+
+#[test]
+fn a_condition_not_met_says_what_was_not_so() {
+    let ron = r#"Scenario(name: "", position: (
+        players: [
+            (factions: ["action_heroes", "pirates"]),
+            (factions: ["aliens", "ninjas"]),
+        ],
+        bases: [(base: "bases.jungle_oasis", minions: [
+            (card: "action_heroes.commandbro", owner: 0),
+            (card: "pirates.first_mate", owner: 0),
+        ])],
+        turn: (player: 0, minion_play: false, action_play: false),
+    ), steps: [Answer(EndTurn)])"#;
+    hears(
+        ron,
+        1,
+        "Commandbro: nothing happens, it needs exactly 1 minion and finds 2.",
+    );
+    let ron = ron.replace("turn: (player: 0,", "turn: (player: 1,");
+    hears(
+        &ron,
+        1,
+        "Commandbro: nothing happens, it is not Bot 1's turn.",
+    );
+    hears(&ron, 0, "Commandbro: nothing happens, it is not your turn.");
+}
+
+#[test]
+fn a_bar_on_actions_next_turn_says_whom_it_bars() {
+    let ron = r#"Scenario(name: "", position: (
+        players: [
+            (factions: ["tricksters", "pirates"], hand: ["tricksters.mark_of_sleep"]),
+            (factions: ["ninjas", "aliens"]),
+        ],
+        bases: [(base: "bases.jungle_oasis")],
+    ), steps: [Answer(Play("tricksters.mark_of_sleep")), Answer(Player(1))])"#;
+    hears(
+        ron,
+        1,
+        "Mark of Sleep: you cannot play actions on your next turn.",
+    );
+    hears(
+        ron,
+        0,
+        "Mark of Sleep: Bot 2 cannot play actions on their next turn.",
+    );
+}
+
+#[test]
+fn a_lasting_power_change_says_when_it_ends() {
+    let ron = r#"Scenario(name: "", position: (
+        players: [
+            (factions: ["dinosaurs", "pirates"], hand: ["dinosaurs.augmentation"]),
+            (factions: ["ninjas", "aliens"]),
+        ],
+        bases: [(base: "bases.jungle_oasis", minions: [(card: "pirates.first_mate", owner: 0)])],
+    ), steps: [Answer(Play("dinosaurs.augmentation")), Answer(EndTurn)])"#;
+    let said = heard(ron, 1, Verbosity::Normal);
+    assert!(
+        said.iter()
+            .any(|l| l.starts_with("End of turn: First Mate's +4 power ends, now 2")),
+        "{said:#?}"
+    );
+    // Expected at the end of the turn it was for: not at brief.
+    let brief = heard(ron, 1, Verbosity::Brief);
+    assert!(
+        !brief.iter().any(|l| l.starts_with("End of turn")),
+        "{brief:#?}"
+    );
+}

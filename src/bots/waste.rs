@@ -339,6 +339,11 @@ pub fn effect_of(play: &OpenPlay, game: &GameState, event: &Event) -> Effect {
         | Event::RevealedFromTop { .. }
         | Event::ShuffledBack { .. }
         | Event::PowerNamed { .. }
+        // A bar on playing actions is read from the table (see above).
+        | Event::NoActionsNextTurn { .. }
+        // Ends of lasting changes come with the turn, not with a play.
+        | Event::PowerChangeEnded { .. }
+        | Event::BreakpointChangeEnded { .. }
         // What replaced a destruction, and an ability's bounds and mode, are told by
         // the events around them.
         | Event::DestructionReplaced { .. }

@@ -304,6 +304,17 @@ impl GameState {
         self.power_from(card, self.statics(), true)
     }
 
+    /// How much of a minion's power comes from the Ongoing abilities of `source` in
+    /// play now (0 for a minion not in play): what narration says as such a card
+    /// comes into play or leaves it ("Hissy Fit: -1 power for 2 minions").
+    pub fn power_given_by(&self, minion: Uid, source: Uid) -> i32 {
+        let Loc::Minion(b, i) = self.locate(minion) else {
+            return 0;
+        };
+        let others = self.statics().filter(|(src, _)| src.card != source);
+        self.power_at(b, i, self.statics(), true) - self.power_at(b, i, others, true)
+    }
+
     /// [`Self::power`] with the Ongoing statics in play already gathered, for reading
     /// many minions' power at once (a base's total).
     /// With `others_penalties` false, power changes below zero from other players'

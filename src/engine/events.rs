@@ -309,6 +309,22 @@ pub enum Event {
         minion: bool,
         by: Option<Uid>,
     },
+    /// A power change that lasted for a while (until the end of a turn, or the start
+    /// of one: `at_start`) has ended on a minion still in play.
+    PowerChangeEnded {
+        card: Uid,
+        amount: i32,
+        at_start: bool,
+    },
+    /// A breakpoint change that lasted for a while has ended on a base in play.
+    BreakpointChangeEnded {
+        base: Uid,
+        amount: i32,
+        at_start: bool,
+    },
+    /// A player may play no action on their next turn, by the ability of `by` (Mark
+    /// of Sleep).
+    NoActionsNextTurn { player: PlayerId, by: Uid },
     /// The ability of `by` began to resolve for `player` (played, triggered, used);
     /// [`Event::Resolved`] closes it. Narration says nothing for it.
     Resolving { by: Uid, player: PlayerId },
@@ -331,12 +347,93 @@ pub enum Quiet {
     NothingToChoose(Pool),
     /// Its player chose not to (a "may" answered no, a choice of none).
     Declined,
-    /// A condition it depends on does not hold.
-    Condition,
+    /// A condition it depends on does not hold: which one, as far as it can be named.
+    Condition(Unmet),
     /// It may be used once a turn and was used already.
     UsedThisTurn,
     /// It ran and nothing changed.
     NoChange,
+}
+
+/// Which condition of an ability did not hold, so that narration can say what was
+/// not so ("you have no minion there", "it is not your turn").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Unmet {
+    /// Nothing of this kind fits where it looked.
+    NoneFits(Pool),
+    /// Something of this kind fits, and it needs none.
+    SomeFits(Pool),
+    /// It is not its controller's turn.
+    NotYourTurn,
+    /// It is its controller's own turn (it works on others' turns).
+    YourTurn,
+    /// It is not the Play Cards phase.
+    NotPlayCards,
+    /// A number is below what it needs: `have` of `of`, at least `need`.
+    TooFew { have: i32, need: i32, of: Counted },
+    /// A number has reached what it must stay below: `have` of `of`, under `limit`.
+    TooMany { have: i32, limit: i32, of: Counted },
+    /// A number is not exactly what it needs.
+    NotExactly { have: i32, need: i32, of: Counted },
+    /// The card it needs is not a minion.
+    NotAMinion,
+    /// The card it needs is not in play (any more).
+    NotInPlay,
+    /// The card it needs is not in a discard pile (any more).
+    NotInDiscard,
+    /// The card it needs is not in a hand.
+    NotInHand,
+    /// Its controller does not control that minion.
+    NotYourMinion,
+    /// Its controller is not one of the players it is for (a winner here).
+    NotOneOf,
+    /// Its controller is one of the players it is not for.
+    OneOf,
+    /// That card cannot be played now.
+    CannotPlay,
+    /// That card came into play this turn.
+    ArrivedThisTurn,
+    /// A minion was played already this turn.
+    MinionPlayedAlready,
+    /// Its controller played no other minion here (this turn, or ever).
+    NoOtherPlayedHere,
+    /// Its controller played no minion on another base this turn.
+    NonePlayedElsewhere,
+    /// The minion played here was not the first there this turn.
+    NotFirstHere,
+    /// No card had its last stasis counter removed this turn.
+    NoStasisEmptied,
+    /// That minion was not played off the top of a deck.
+    NotPlayedOffTop,
+    /// That minion was played from its player's own hand.
+    PlayedFromHand,
+    /// That card is not of the kind it needs.
+    NotTheKind,
+    /// It was about another card than the one it needs (Athos: this minion).
+    AnotherCard,
+    /// It was about this card itself, and it needs another.
+    ThisCard,
+    /// It happened at another base than this card's.
+    AnotherBase,
+    /// That card stays in play (it goes to no discard pile).
+    StaysInPlay,
+    /// Something else its text names.
+    Other,
+}
+
+/// What a number in a condition counts, so that narration can name it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Counted {
+    /// Cards of this kind.
+    Cards(Pool),
+    /// Minions played this turn.
+    MinionsPlayed,
+    /// A base's breakpoint.
+    Breakpoint,
+    /// A minion's power.
+    Power,
+    /// Something else.
+    Other,
 }
 
 /// Where an ability looked for something to choose.

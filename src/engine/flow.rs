@@ -412,14 +412,41 @@ impl GameState {
 
     /// Ends the lasting effects whose moment has come; control taken for a while goes
     /// back (to its owner's side) as it ends.
-    fn expire(&mut self, ends: impl Fn(Expiry) -> bool) {
+    /// Power and breakpoint changes that end are told (`at_start`: as a turn starts).
+    fn expire(&mut self, ends: impl Fn(Expiry) -> bool, at_start: bool) {
         let (gone, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut self.lasting)
             .into_iter()
             .partition(|l| ends(l.until));
         self.lasting = kept;
         for l in gone {
-            if let Lasting::Control { minion, back_to } = l.what {
-                self.set_controller(minion, back_to, None);
+            match l.what {
+                Lasting::Control { minion, back_to } => self.set_controller(minion, back_to, None),
+                Lasting::Power { minion, amount } if self.minion(minion).is_some() => {
+                    self.events.push(Event::PowerChangeEnded {
+                        card: minion,
+                        amount,
+                        at_start,
+                    });
+                }
+                Lasting::PowerHere {
+                    minion,
+                    amount,
+                    base,
+                } if self.base_of(minion) == Some(base) => {
+                    self.events.push(Event::PowerChangeEnded {
+                        card: minion,
+                        amount,
+                        at_start,
+                    });
+                }
+                Lasting::Breakpoint { base, amount } if self.base_index(base).is_some() => {
+                    self.events.push(Event::BreakpointChangeEnded {
+                        base,
+                        amount,
+                        at_start,
+                    });
+                }
+                _ => {}
             }
         }
     }
@@ -436,7 +463,7 @@ impl GameState {
         match self.turn.phase {
             Phase::Setup => self.setup_step(),
             Phase::StartTurn => {
-                self.expire(|until| until == Expiry::StartOfTurnOf(player));
+                self.expire(|until| until == Expiry::StartOfTurnOf(player), true);
                 self.ignoring.retain(|i| i.player != player);
                 // Start-of-turn abilities resolve in the Start Turn phase (a minion
                 // they play is not one played in the Play Cards phase), then it begins.
@@ -546,9 +573,10 @@ impl GameState {
         let player = self.turn.player;
         let number = self.turn.number;
         self.discard_spent_stasis();
-        self.expire(|until| {
-            until == Expiry::EndOfTurn(number) || until == Expiry::EndOfTurnOf(player)
-        });
+        self.expire(
+            |until| until == Expiry::EndOfTurn(number) || until == Expiry::EndOfTurnOf(player),
+            false,
+        );
         if let Some(leaders) = self.game_end_leaders() {
             if let [winner] = leaders.as_slice() {
                 let winner = *winner;
@@ -707,6 +735,10 @@ impl GameState {
                 if let Choice::Mode { index, .. } = choice {
                     if (index as usize) < modes.len() {
                         let mode = modes.swap_remove(index as usize);
+                        // A mode that does nothing ("neither": Watson) is a choice not to.
+                        if mode.effect == super::effect::Effect::Nothing {
+                            self.note_quiet(super::events::Quiet::Declined);
+                        }
                         self.stack.push(Task::Run(mode.effect, *ctx));
                     }
                 }

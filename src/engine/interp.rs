@@ -898,7 +898,7 @@ impl GameState {
                 let next = if self.cond(&cond, &ctx) {
                     then
                 } else {
-                    self.note_quiet(Quiet::Condition);
+                    self.note_quiet(Quiet::Condition(self.unmet(&cond, &ctx)));
                     otherwise
                 };
                 self.stack.push(Task::Run(*next, ctx));

@@ -22,6 +22,7 @@ pub mod setup;
 mod shields;
 pub mod stasis;
 pub mod state;
+mod unmet;
 mod verbs;
 pub mod whereabouts;
 pub mod window;

@@ -565,6 +565,10 @@ impl GameState {
                         what: Lasting::NoActionsOnTurn { player: p, turn },
                         until: Expiry::EndOfTurn(turn),
                     });
+                    self.events.push(Event::NoActionsNextTurn {
+                        player: p,
+                        by: ctx.source,
+                    });
                 }
             }
             Effect::PutInStasis { card: t, counters } => {

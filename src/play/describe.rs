@@ -4,7 +4,7 @@
 
 use super::seat::Seat;
 use crate::cards::model::{Card, Kind};
-use crate::engine::events::{Pool, Quiet};
+use crate::engine::events::Quiet;
 use crate::engine::state::{BaseInPlay, Loc, MinionInPlay};
 use crate::engine::{Choice, GameState, PlayTo, PlayerId, Uid};
 
@@ -584,24 +584,7 @@ impl<'a> Words<'a> {
     /// Why an ability of `player`'s does nothing, as "nothing happens" says it: "no
     /// minion fits", "no card in your discard pile fits".
     pub fn quiet_reason(&self, player: PlayerId, why: Quiet) -> String {
-        let whose = self.possessive(player);
-        match why {
-            Quiet::NothingToChoose(pool) => match pool {
-                Pool::Minions => "no minion fits".to_string(),
-                Pool::Actions => "no action in play fits".to_string(),
-                Pool::Bases => "no base fits".to_string(),
-                Pool::Hand => format!("no card in {whose} hand fits"),
-                Pool::Discard => format!("no card in {whose} discard pile fits"),
-                Pool::Deck => format!("no card in {whose} deck fits"),
-                Pool::Stasis => "no card in stasis fits".to_string(),
-                Pool::Stored => "no card is stored under it".to_string(),
-                Pool::Other => "there is nothing to choose".to_string(),
-            },
-            Quiet::Declined => format!("{} chose not to", self.player(player)),
-            Quiet::Condition => "what it needs is not so now".to_string(),
-            Quiet::UsedThisTurn => "it was used already this turn".to_string(),
-            Quiet::NoChange => "there is nothing for it to change".to_string(),
-        }
+        super::narrate::quiet::reason(self, player, why)
     }
 
     /// What an option that will do nothing adds to its label (see

@@ -141,7 +141,7 @@ fn quiet_end(events: &[Event], source: Uid, mut open: u32) -> Option<(Quiet, Pla
                 let why = quiet.filter(|q| {
                     matches!(
                         q,
-                        Quiet::NothingToChoose(_) | Quiet::Condition | Quiet::UsedThisTurn
+                        Quiet::NothingToChoose(_) | Quiet::Condition(_) | Quiet::UsedThisTurn
                     )
                 })?;
                 if found.is_some_and(|f| f != (why, *player)) {

@@ -13,10 +13,11 @@
 mod changes;
 mod hands;
 mod plays;
-mod quiet;
+pub(super) mod quiet;
 mod scoring;
 mod stasis;
 mod turns;
+use changes::Went;
 pub use turns::phase_name;
 
 use super::describe::Words;
@@ -190,6 +191,7 @@ fn own_possessive(w: &Words, owner: PlayerId, actor: PlayerId) -> String {
 fn sentences(scene: &Scene, events: &[Event]) -> Vec<Said> {
     let w = &scene.words;
     let mut out = Vec::new();
+    let mut left: Vec<Uid> = Vec::new();
     let mut i = 0;
     while i < events.len() {
         let rest = &events[i..];
@@ -215,7 +217,7 @@ fn sentences(scene: &Scene, events: &[Event]) -> Vec<Said> {
                 by,
             } => {
                 out.push(plays::played(scene, *player, *card, (*to, *from), *by));
-                out.extend(changes::ongoing_breakpoint(scene, *card, true));
+                out.extend(changes::ongoing_changes(scene, *card, Went::Arrived));
                 1
             }
             // A Special played as it is used is said once, by its play.
@@ -225,12 +227,12 @@ fn sentences(scene: &Scene, events: &[Event]) -> Vec<Said> {
             Event::Used { player, card } => one(plays::used(scene, *player, *card)),
             Event::Destroyed { .. } => push(&mut out, plays::destroyed(scene, rest)),
             Event::ActionDestroyed { card, by, source } => {
-                out.push(plays::action_destroyed(scene, *card, *by, *source));
-                out.extend(changes::ongoing_breakpoint(scene, *card, false));
-                1
+                one(plays::action_destroyed(scene, *card, *by, *source))
             }
             Event::Moved { card, from, to, by } => {
-                one(plays::moved(scene, *card, (*from, *to), *by))
+                out.push(plays::moved(scene, *card, (*from, *to), *by));
+                out.extend(changes::ongoing_changes(scene, *card, Went::Moved));
+                1
             }
             Event::DestructionReplaced { card, by, stopped } => {
                 one(plays::destruction_replaced(scene, *card, *by, *stopped))
@@ -370,7 +372,27 @@ fn sentences(scene: &Scene, events: &[Event]) -> Vec<Said> {
                 None => 1,
             },
             Event::ModeSet { card, label } => one(quiet::mode_set(scene, *card, label)),
+            Event::PowerChangeEnded { .. } => {
+                push(&mut out, changes::power_change_ended(scene, rest))
+            }
+            Event::BreakpointChangeEnded {
+                base,
+                amount,
+                at_start,
+            } => one(changes::breakpoint_change_ended(
+                scene, *base, *amount, *at_start,
+            )),
+            Event::NoActionsNextTurn { player, by } => {
+                one(changes::no_actions_next_turn(scene, *player, *by))
+            }
         };
+        // Ongoing cards that left play with these events: what that changed.
+        for e in &rest[..used.max(1).min(rest.len())] {
+            if let Some(card) = changes::left_play(scene, e, &left) {
+                left.push(card);
+                out.extend(changes::ongoing_changes(scene, card, Went::Left));
+            }
+        }
         i += used.max(1);
     }
     out

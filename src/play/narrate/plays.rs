@@ -47,10 +47,17 @@ pub(super) fn played(
         ),
         None => (String::new(), vec![]),
     };
+    // An action played on a minion: that minion's new power ("; Laseratops has -4
+    // power, now 0").
+    let power = super::changes::host_power(scene, card).unwrap_or_default();
     let head = caused(
         w,
         by,
-        &format!("{} {}{from}{target}", w.acts(player, "play"), w.card(card)),
+        &format!(
+            "{} {}{from}{target}{power}",
+            w.acts(player, "play"),
+            w.card(card)
+        ),
     );
     // At full verbosity an action's text follows: a listener may not know it.
     let text = match w.game.def(card).card() {

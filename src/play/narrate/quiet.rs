@@ -4,9 +4,10 @@
 //! here has +1 power."). So no ability resolves in silence.
 
 use super::{base_then, say, Said, Scene, Verbosity};
-use crate::engine::events::{Event, Quiet};
+use crate::engine::events::{Counted, Event, Pool, Quiet, Unmet};
 use crate::engine::state::Loc;
 use crate::engine::{PlayerId, Uid};
+use crate::play::describe::Words;
 
 /// "Griselda: nothing happens, no card in your discard pile fits." None when the card
 /// is hidden from the listener (a Special in another player's hand).
@@ -38,6 +39,125 @@ pub(super) fn nothing_happens(
         format!("{}: {nothing} happens, {reason}.", w.card(by)),
         vec![],
     ))
+}
+
+/// Why an ability of `player`'s changed nothing, as the "nothing happens" line and an
+/// option's trap note both say it: "no minion fits", "it is not your turn".
+pub(in crate::play) fn reason(w: &Words, player: PlayerId, why: Quiet) -> String {
+    match why {
+        Quiet::NothingToChoose(pool) => none_fits(&w.possessive(player), pool),
+        Quiet::Declined => format!("{} chose not to", w.player(player)),
+        Quiet::Condition(unmet) => unmet_reason(w, player, unmet),
+        Quiet::UsedThisTurn => "it was used already this turn".to_string(),
+        Quiet::NoChange => "there is nothing for it to change".to_string(),
+    }
+}
+
+/// "no minion fits", "no card in your discard pile fits".
+fn none_fits(whose: &str, pool: Pool) -> String {
+    match pool {
+        Pool::Minions => "no minion fits".to_string(),
+        Pool::Actions => "no action in play fits".to_string(),
+        Pool::Bases => "no base fits".to_string(),
+        Pool::Hand => format!("no card in {whose} hand fits"),
+        Pool::Discard => format!("no card in {whose} discard pile fits"),
+        Pool::Deck => format!("no card in {whose} deck fits"),
+        Pool::Stasis => "no card in stasis fits".to_string(),
+        Pool::Stored => "no card is stored under it".to_string(),
+        Pool::Other => "there is nothing to choose".to_string(),
+    }
+}
+
+/// What a condition of the ability found not so, for `player` whose ability it is:
+/// "it is not your turn", "it needs at least 2 minions and finds 1".
+fn unmet_reason(w: &Words, player: PlayerId, unmet: Unmet) -> String {
+    let whose = w.possessive(player);
+    let who = w.player(player);
+    let you = Some(player) == w.viewer;
+    let (has, does) = if you { ("have", "do") } else { ("has", "does") };
+    match unmet {
+        Unmet::NoneFits(pool) => none_fits(&whose, pool),
+        Unmet::SomeFits(pool) => format!("{} fits, and it needs none", some_of(pool)),
+        Unmet::NotYourTurn => format!("it is not {whose} turn"),
+        Unmet::YourTurn => format!("it is {whose} own turn"),
+        Unmet::NotPlayCards => "it is not the play cards phase".to_string(),
+        Unmet::TooFew { have, need, of } => compared("at least", need, of, have),
+        Unmet::TooMany { have, limit, of } => compared("fewer than", limit, of, have),
+        Unmet::NotExactly { have, need, of } => compared("exactly", need, of, have),
+        Unmet::NotAMinion => "that card is not a minion".to_string(),
+        Unmet::NotInPlay => "the card it needs is not in play".to_string(),
+        Unmet::NotInDiscard => "the card it needs is not in a discard pile".to_string(),
+        Unmet::NotInHand => "the card it needs is not in a hand".to_string(),
+        Unmet::NotYourMinion => format!("{who} {does} not control that minion"),
+        Unmet::NotOneOf => format!("it is not for {who}"),
+        Unmet::OneOf => format!("it is for players other than {who}"),
+        Unmet::CannotPlay => "that card cannot be played now".to_string(),
+        Unmet::ArrivedThisTurn => "that card came into play this turn".to_string(),
+        Unmet::MinionPlayedAlready => format!("{who} {has} played a minion this turn already"),
+        Unmet::NoOtherPlayedHere => format!("{who} {has} played no other minion here"),
+        Unmet::NonePlayedElsewhere => {
+            format!("{who} {has} played no minion on another base this turn")
+        }
+        Unmet::NotFirstHere => "that minion was not the first played here this turn".to_string(),
+        Unmet::NoStasisEmptied => {
+            "no card has had its last stasis counter removed this turn".to_string()
+        }
+        Unmet::NotPlayedOffTop => "that minion was not played off the top of a deck".to_string(),
+        Unmet::PlayedFromHand => "that minion was played from its player's hand".to_string(),
+        Unmet::NotTheKind => "no card of the kind it needs is there".to_string(),
+        Unmet::AnotherCard => "it was about another card".to_string(),
+        Unmet::ThisCard => "it was about this card itself".to_string(),
+        Unmet::AnotherBase => "that was at another base".to_string(),
+        Unmet::StaysInPlay => "that card stays in play".to_string(),
+        Unmet::Other => "what it needs is not so now".to_string(),
+    }
+}
+
+/// "a minion", "a card in a discard pile": one of what a pool holds.
+fn some_of(pool: Pool) -> &'static str {
+    match pool {
+        Pool::Minions => "a minion",
+        Pool::Actions => "an action in play",
+        Pool::Bases => "a base",
+        Pool::Hand => "a card in hand",
+        Pool::Discard => "a card in a discard pile",
+        Pool::Deck => "a card in a deck",
+        Pool::Stasis => "a card in stasis",
+        Pool::Stored => "a stored card",
+        Pool::Other => "something",
+    }
+}
+
+/// A number compared with what a condition needs: "it needs at least 2 minions and
+/// finds 1", "it needs a breakpoint of at least 21, and it is 12".
+fn compared(how: &str, need: i32, of: Counted, have: i32) -> String {
+    let plural = |one: &str| {
+        let s = if need == 1 && how != "fewer than" {
+            ""
+        } else {
+            "s"
+        };
+        format!("{one}{s}")
+    };
+    match of {
+        Counted::Breakpoint => format!("it needs a breakpoint of {how} {need}, and it is {have}"),
+        Counted::Power => format!("it needs a power of {how} {need}, and it is {have}"),
+        Counted::MinionsPlayed => format!(
+            "it needs {how} {need} {} played this turn, and there were {have}",
+            plural("minion")
+        ),
+        Counted::Cards(pool) => {
+            let one = match pool {
+                Pool::Minions => "minion",
+                Pool::Actions => "action",
+                Pool::Bases => "base",
+                Pool::Other => return format!("it needs {how} {need} and finds {have}"),
+                _ => "card",
+            };
+            format!("it needs {how} {need} {} and finds {have}", plural(one))
+        }
+        Counted::Other => format!("it needs {how} {need} and finds {have}"),
+    }
 }
 
 /// Whether another ability of `by` resolves later in the batch and does something, so

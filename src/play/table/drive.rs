@@ -3,6 +3,8 @@
 //! recap and the autosave), and the next person is asked.
 
 use super::*;
+use crate::engine::events::Quiet;
+use crate::engine::Phase;
 
 impl Table {
     // ----- the game moving on -----
@@ -198,6 +200,40 @@ impl Table {
         Ok(())
     }
 
+    /// An ability at the start or end of a turn that had nothing it could do is told
+    /// once per card per game ("Mushroom Kingdom: nothing happens, no minion fits."),
+    /// not every turn: its later quiet endings are kept from the narration. One its
+    /// player chose not to use is told each time: it could have done something.
+    fn hush_repeated_quiet(&mut self, before: &GameState, events: &[Event]) -> Vec<Event> {
+        let edge = |phase| matches!(phase, Phase::StartTurn | Phase::EndTurn);
+        let mut at_edge = edge(before.turn.phase);
+        let mut out = Vec::with_capacity(events.len());
+        for e in events {
+            match e {
+                Event::TurnStarted { .. } => at_edge = true,
+                Event::PhaseStarted { phase, .. } => at_edge = edge(*phase),
+                Event::Resolved {
+                    by,
+                    player,
+                    quiet: Some(why),
+                } if at_edge && *why != Quiet::Declined => {
+                    if self.quiet_told.contains(by) {
+                        out.push(Event::Resolved {
+                            by: *by,
+                            player: *player,
+                            quiet: None,
+                        });
+                        continue;
+                    }
+                    self.quiet_told.push(*by);
+                }
+                _ => {}
+            }
+            out.push(e.clone());
+        }
+        out
+    }
+
     /// Answers the pending question and keeps the answer for the save, without
     /// narrating: the caller tells the batch once it is whole.
     pub(super) fn record(
@@ -212,6 +248,8 @@ impl Table {
 
     /// Narrates a batch of events, logs it, and keeps undo and the autosave up to date.
     pub(super) fn narrate(&mut self, before: &GameState, actor: PlayerId, events: &[Event]) {
+        let hushed = self.hush_repeated_quiet(before, events);
+        let events = hushed.as_slice();
         let viewer = self.narration_viewer();
         let scene = Scene {
             before,

@@ -100,6 +100,9 @@ pub struct Table {
     /// The "may"s a person said "not this turn" to: the turn, who, the card. The
     /// table answers no to them until the turn ends.
     declined: Vec<(u32, PlayerId, crate::engine::Uid)>,
+    /// Cards whose ability at the start or end of a turn has been told doing nothing
+    /// once: later, when it again has nothing to do, it is not told every turn.
+    quiet_told: Vec<crate::engine::Uid>,
     /// At a networked table: the one seat this table is the view of. Only that seat
     /// answers here; the others answer elsewhere (`follow`), and the narration is told
     /// to that seat ("you"), naming only what it may know.
@@ -294,6 +297,7 @@ impl Table {
             main_heard: None,
             where_heard: None,
             declined: Vec::new(),
+            quiet_told: Vec::new(),
             here: None,
         }
     }

@@ -235,3 +235,122 @@ fn before_the_first_turn_the_summary_and_status_say_the_mulligans_come_first() {
         assert!(!said.contains("Turn 0"), "{said}");
     }
 }
+
+/// A table at this position with Ann to answer and Bob a bot (with nothing in hand,
+/// Bob's turns pass at once).
+fn table_with_bot(position: &str) -> Table {
+    let mut t = table(position);
+    t.seats[1].bot = Some(crate::bots::Bot::new(crate::bots::BotKind::Heuristic, 1));
+    t
+}
+
+/// Ends Ann's turn, saying yes if asked to confirm; everything heard until she is
+/// asked again.
+fn end_turn(t: &mut Table) -> String {
+    let mut out = say(t, "end");
+    if out.contains("End your turn anyway?") {
+        out.push('\n');
+        out.push_str(&say(t, "yes"));
+    }
+    out
+}
+
+#[test]
+fn not_this_turn_holds_for_the_turn_and_is_asked_again_next_turn() {
+    let mut t = table_with_bot(
+        r#"(
+        players: [
+            (factions: ["princesses", "wizards"], hand: ["wizards.time_loop", "wizards.summon"],
+             deck: ["wizards.summon", "wizards.summon"]),
+            (factions: ["aliens", "pirates"]),
+        ],
+        bases: [(base: "bases.jungle_oasis", actions: [(card: "princesses.woodland_helpers", owner: 0)])],
+    )"#,
+    );
+    let may = |t: &Table| {
+        t.game()
+            .pending()
+            .is_some_and(|d| matches!(d.ask, Ask::May { .. }))
+    };
+    let out = say(&mut t, "play time loop");
+    assert!(may(&t), "{out}");
+    assert!(out.contains("not this turn"), "{out}");
+    let out = say(&mut t, "not this turn");
+    assert!(!may(&t), "{out}");
+    // The same "may" later this turn is answered no by the table, not asked.
+    let out = say(&mut t, "play summon");
+    assert!(!may(&t), "{out}");
+    assert_eq!(t.game().turn.player, PlayerId(0));
+    // Ann's next turn: asked again.
+    end_turn(&mut t);
+    assert_eq!(
+        (t.game().turn.player, t.game().turn.number),
+        (PlayerId(0), 3)
+    );
+    let out = say(&mut t, "play summon");
+    assert!(may(&t), "{out}");
+    assert!(out.contains("not this turn"), "{out}");
+}
+
+#[test]
+fn read_n_on_a_card_s_question_reads_that_option_s_card() {
+    let mut t = table(
+        r#"(
+        players: [
+            (factions: ["dinosaurs", "aliens"], hand: ["dinosaurs.augmentation"]),
+            (factions: ["pirates", "ninjas"]),
+        ],
+        bases: [(base: "bases.jungle_oasis", minions: [
+            (card: "dinosaurs.war_raptor", owner: 0),
+            (card: "pirates.first_mate", owner: 1),
+        ])],
+    )"#,
+    );
+    say(&mut t, "play augmentation");
+    let d = t.game().pending().unwrap().clone();
+    assert!(matches!(d.ask, Ask::Choose { .. }), "{d:?}");
+    let before = ron::to_string(t.game()).unwrap();
+    let mut heard = Vec::new();
+    for (n, option) in d.options.iter().enumerate() {
+        let crate::engine::Choice::Card(card) = option else {
+            panic!("a card's question lists cards: {option:?}");
+        };
+        let name = t.game().def(*card).name().to_string();
+        let read = say(&mut t, &format!("read {}", n + 1));
+        assert!(read.contains(&name), "read {}: {read}", n + 1);
+        assert_eq!(say(&mut t, &format!("? {}", n + 1)), read);
+        heard.push(read);
+    }
+    assert_eq!(heard.len(), 2);
+    assert_ne!(heard[0], heard[1]);
+    // Reading answers nothing: the question is still the same.
+    assert_eq!(ron::to_string(t.game()).unwrap(), before);
+}
+
+#[test]
+fn an_ability_at_the_turn_s_end_with_nothing_to_do_is_told_once_a_game() {
+    let mut t = table_with_bot(
+        r#"(
+        players: [
+            (factions: ["action_heroes", "pirates"]),
+            (factions: ["aliens", "ninjas"]),
+        ],
+        bases: [(base: "bases.jungle_oasis", minions: [
+            (card: "action_heroes.commandbro", owner: 0),
+            (card: "pirates.first_mate", owner: 0),
+        ])],
+        turn: (player: 0, minion_play: false, action_play: false),
+    )"#,
+    );
+    let quiet = "Commandbro: nothing happens";
+    // Ann's turn (another minion of hers there) and Bob's (not her turn): told once.
+    let out = end_turn(&mut t);
+    assert_eq!(out.matches(quiet).count(), 1, "{out}");
+    assert!(
+        out.contains("Commandbro: nothing happens, it needs exactly 1 minion and finds 2."),
+        "{out}"
+    );
+    assert_eq!(t.game().turn.number, 3);
+    let out = end_turn(&mut t);
+    assert!(!out.contains(quiet), "{out}");
+}
