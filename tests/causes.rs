@@ -641,3 +641,111 @@ fn a_lasting_power_change_says_when_it_ends() {
         "{brief:#?}"
     );
 }
+
+#[test]
+fn infiltrate_says_which_base_its_player_ignores() {
+    let ron = r#"Scenario(name: "", position: (
+        players: [
+            (factions: ["dinosaurs", "ninjas"], hand: ["ninjas.infiltrate"], deck: ["ninjas.poison", "ninjas.disguise"]),
+            (factions: ["aliens", "pirates"], deck: ["pirates.cannon", "pirates.dinghy"]),
+        ],
+        bases: [
+            (base: "bases.tortuga", minions: [
+                (card: "dinosaurs.king_rex", owner: 0),
+                (card: "dinosaurs.laseratops", owner: 0),
+                (card: "aliens.supreme_overlord", owner: 1),
+                (card: "pirates.saucy_wench", owner: 1),
+                (card: "pirates.buccaneer", owner: 1),
+            ]),
+            (base: "bases.jungle_oasis", minions: [(card: "ninjas.tiger_assassin", owner: 0)]),
+        ],
+        base_deck: ["bases.tar_pits"],
+    ), steps: [Answer(PlayOn("ninjas.infiltrate", "bases.tortuga")), Answer(EndTurn)])"#;
+    hears(
+        ron,
+        1,
+        "Infiltrate: Bot 1 ignores the ability of Tortuga until their next turn, while Infiltrate stays.",
+    );
+    hears(
+        ron,
+        0,
+        "Infiltrate: you ignore the ability of Tortuga until your next turn, while Infiltrate stays.",
+    );
+    // Tortuga scores and is replaced; its runner-up still ignores it.
+    hears(
+        ron,
+        1,
+        "Tortuga: nothing happens, Bot 1 ignores its ability.",
+    );
+}
+
+#[test]
+fn a_base_ignored_under_jammed_signal_says_so() {
+    let ron = r#"Scenario(name: "", position: (
+        players: [
+            (factions: ["dinosaurs", "pirates"], deck: ["pirates.cannon", "pirates.dinghy"]),
+            (factions: ["ninjas", "aliens"], deck: ["ninjas.poison", "ninjas.disguise"]),
+        ],
+        bases: [
+            (base: "bases.the_mothership", minions: [
+                (card: "dinosaurs.king_rex", owner: 0),
+                (card: "dinosaurs.laseratops", owner: 0),
+                (card: "pirates.saucy_wench", owner: 0),
+                (card: "ninjas.ninja_master", owner: 1),
+                (card: "aliens.collector", owner: 1),
+            ], actions: [(card: "aliens.jammed_signal", owner: 1)]),
+            (base: "bases.jungle_oasis"),
+        ],
+        base_deck: ["bases.tar_pits"],
+        turn: (player: 0, phase: ScoreBases),
+    ), steps: [])"#;
+    hears(
+        ron,
+        1,
+        "The Mothership: nothing happens, its ability is ignored.",
+    );
+}
+
+#[test]
+fn woodland_helpers_says_where_the_action_goes() {
+    let ron = r#"Scenario(name: "", position: (
+        players: [
+            (factions: ["princesses", "pirates"], hand: ["princesses.skillet"], deck: ["pirates.cannon", "pirates.dinghy"]),
+            (factions: ["aliens", "dinosaurs"]),
+        ],
+        bases: [
+            (base: "bases.jungle_oasis", actions: [(card: "princesses.woodland_helpers", owner: 0)]),
+            (base: "bases.ice_castle"),
+        ],
+    ), steps: [Answer(Play("princesses.skillet")), Answer(Yes)])"#;
+    hears(
+        ron,
+        1,
+        "Woodland Helpers: Skillet goes on the bottom of Bot 1's deck, not into the discard pile.",
+    );
+}
+
+#[test]
+fn always_get_our_man_with_its_target_gone_says_why_nothing_happens() {
+    let ron = r#"Scenario(name: "", position: (
+        players: [
+            (factions: ["mounties", "aliens"], hand: ["mounties.always_get_our_man", "aliens.beam_up"]),
+            (factions: ["zombies", "pirates"]),
+        ],
+        bases: [
+            (base: "bases.jungle_oasis", minions: [(card: "mounties.war_canuck", owner: 0)]),
+            (base: "bases.tortuga", minions: [(card: "zombies.walker", owner: 1)]),
+        ],
+        play_now: [(player: 0, minion: false)],
+    ), steps: [
+        Answer(Play("mounties.always_get_our_man")),
+        Answer(Play("aliens.beam_up")),
+        Answer(Card("zombies.walker")),
+        Answer(EndTurn),
+    ])"#;
+    hears(
+        ron,
+        1,
+        "Always Get Our Man: nothing happens, the card it needs is not in play.",
+    );
+}

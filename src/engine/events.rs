@@ -338,6 +338,16 @@ pub enum Event {
     /// The mode of a card was chosen as it was played and stays fixed (Enchantment):
     /// `label` is what the mode does.
     ModeSet { card: Uid, label: String },
+    /// `player` ignores the ability of `base` while `by` stays in play, until the
+    /// start of their next turn (Infiltrate).
+    IgnoringBase {
+        player: PlayerId,
+        base: Uid,
+        by: Uid,
+    },
+    /// The action `card`, played and resolved, goes to `to` instead of its owner's
+    /// discard pile, by the ability of `by` (Woodland Helpers).
+    SentInstead { card: Uid, to: Zone, by: Uid },
 }
 
 /// Why an ability changed nothing.
@@ -417,6 +427,9 @@ pub enum Unmet {
     AnotherBase,
     /// That card stays in play (it goes to no discard pile).
     StaysInPlay,
+    /// The base's ability is ignored: by this player (Infiltrate), or by everyone
+    /// (Jammed Signal) when none.
+    Ignored(Option<PlayerId>),
     /// Something else its text names.
     Other,
 }

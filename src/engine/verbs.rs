@@ -18,7 +18,14 @@ impl GameState {
         let card = |s: &Self, t: &Target| s.target_card(t, &ctx);
         match verb {
             Effect::Destroy(t) => {
-                if let Some(c) = card(self, &t) {
+                let c = card(self, &t);
+                // A card that has left play since it was chosen (Always Get Our Man).
+                if !c.is_some_and(|c| self.on_table(c)) {
+                    self.note_quiet(super::events::Quiet::Condition(
+                        super::events::Unmet::NotInPlay,
+                    ));
+                }
+                if let Some(c) = c {
                     self.destroy_all(&[c], &ctx);
                 }
             }
@@ -195,6 +202,11 @@ impl GameState {
                     };
                     if !self.ignoring.contains(&entry) {
                         self.ignoring.push(entry);
+                        self.events.push(Event::IgnoringBase {
+                            player: ctx.you,
+                            base: b,
+                            by: ctx.source,
+                        });
                     }
                 }
             }
@@ -408,6 +420,11 @@ impl GameState {
                 if let Some(c) = card(self, &what).filter(|&c| self.locate(c) == Loc::Elsewhere) {
                     self.redirected.retain(|&(x, _)| x != c);
                     self.redirected.push((c, to));
+                    self.events.push(Event::SentInstead {
+                        card: c,
+                        to,
+                        by: ctx.source,
+                    });
                 }
             }
             Effect::SetMode(n) => {
