@@ -749,3 +749,118 @@ fn always_get_our_man_with_its_target_gone_says_why_nothing_happens() {
         "Always Get Our Man: nothing happens, the card it needs is not in play.",
     );
 }
+
+/// Asserts that `viewer` hears `line` (see [`hears`]) while the scenario file `file`
+/// under `tests/scenarios/` is played.
+fn hears_in(file: &str, viewer: u8, line: &str) {
+    let ron = std::fs::read_to_string(root().join(file)).unwrap();
+    hears(&ron, viewer, line);
+}
+
+#[test]
+fn friends_through_eternity_with_an_empty_hand_says_why() {
+    hears_in(
+        "action_heroes/friends_through_eternity_nothing_to_discard_no_extra_actions.ron",
+        1,
+        "Friends Through Eternity: nothing happens, Bot 1 has no cards in hand.",
+    );
+}
+
+#[test]
+fn i_said_no_camels_on_a_base_without_your_minions_says_why() {
+    hears_in(
+        "explorers/i_said_no_camels_base_without_your_minions_does_nothing.ron",
+        1,
+        "I Said No Camels!: nothing happens, no minion fits.",
+    );
+}
+
+#[test]
+fn idaho_smith_with_no_base_left_says_why() {
+    hears_in(
+        "explorers/idaho_smith_no_base_anywhere_stays_put.ron",
+        1,
+        "Idaho Smith: nothing happens, no base is left to add.",
+    );
+}
+
+#[test]
+fn muffin_taking_its_own_minion_says_why() {
+    hears_in(
+        "kitty_cats/muffin_is_mandatory_and_may_pick_its_own_side.ron",
+        1,
+        "Muffin: nothing happens, Bot 1 controls that minion already.",
+    );
+}
+
+#[test]
+fn queen_fluffy_taking_its_own_minion_says_why() {
+    hears_in(
+        "kitty_cats/queen_fluffy_own_minion_is_a_legal_choice_with_no_effect.ron",
+        1,
+        "Queen Fluffy: nothing happens, Bot 1 controls that minion already.",
+    );
+}
+
+#[test]
+fn smart_set_up_with_nothing_to_draw_says_why() {
+    hears_in(
+        "luchadors/pin_the_pinned_minion_keeps_its_power_for_third_tier.ron",
+        1,
+        "Smart Set-Up: nothing happens, Bot 1's deck and discard pile are empty.",
+    );
+}
+
+#[test]
+fn dartagnan_with_nothing_to_draw_says_why() {
+    hears_in(
+        "musketeers/dartagnan_draw_comes_before_the_action_is_discarded.ron",
+        1,
+        "D'Artagnan: nothing happens, Bot 1's deck and discard pile are empty.",
+    );
+}
+
+#[test]
+fn hoverbot_with_nothing_to_reveal_says_why() {
+    hears_in(
+        "robots/hoverbot_with_no_cards_left_does_nothing.ron",
+        1,
+        "Hoverbot: nothing happens, Bot 1's deck and discard pile are empty.",
+    );
+}
+
+#[test]
+fn tech_center_on_a_base_without_your_minions_says_why() {
+    hears_in(
+        "robots/tech_center_on_a_base_without_your_minions_draws_nothing.ron",
+        1,
+        "Tech Center: nothing happens, no minion fits.",
+    );
+}
+
+#[test]
+fn take_the_shinies_against_an_empty_hand_says_why() {
+    hears_in(
+        "sumo_wrestlers/top_tier_nothing_discarded_from_an_empty_hand_no_counter.ron",
+        1,
+        "Take the Shinies: nothing happens, Bot 1 has no cards in hand.",
+    );
+}
+
+#[test]
+fn pay_the_piper_against_an_empty_hand_says_why() {
+    hears_in(
+        "tricksters/pay_the_piper_with_an_empty_hand_costs_nothing.ron",
+        1,
+        "Pay the Piper: nothing happens, you have no cards in hand.",
+    );
+}
+
+#[test]
+fn magic_acorns_against_an_empty_hand_says_why() {
+    hears_in(
+        "wraithrustlers/ellen_two_wraiths_destroyed_two_extra_actions.ron",
+        1,
+        "Magic Acorns: nothing happens, you have no cards in hand.",
+    );
+}

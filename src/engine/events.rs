@@ -430,6 +430,14 @@ pub enum Unmet {
     /// The base's ability is ignored: by this player (Infiltrate), or by everyone
     /// (Jammed Signal) when none.
     Ignored(Option<PlayerId>),
+    /// This player's deck and discard pile are both empty: nothing to draw or reveal.
+    NothingToDraw(PlayerId),
+    /// This player has no card in hand to discard.
+    HandEmpty(PlayerId),
+    /// Its controller controls that minion already.
+    AlreadyControlled,
+    /// No base is left in the base deck or its discard pile.
+    NoBaseLeft,
     /// Something else its text names.
     Other,
 }

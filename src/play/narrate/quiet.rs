@@ -121,6 +121,18 @@ fn unmet_reason(w: &Words, player: PlayerId, unmet: Unmet) -> String {
             };
             format!("{} {ignores} its ability", w.player(p))
         }
+        Unmet::NothingToDraw(p) => {
+            format!("{} deck and discard pile are empty", w.possessive(p))
+        }
+        Unmet::HandEmpty(p) => {
+            let has = if Some(p) == w.viewer { "have" } else { "has" };
+            format!("{} {has} no cards in hand", w.player(p))
+        }
+        Unmet::AlreadyControlled => {
+            let controls = if you { "control" } else { "controls" };
+            format!("{who} {controls} that minion already")
+        }
+        Unmet::NoBaseLeft => "no base is left to add".to_string(),
         Unmet::Other => "what it needs is not so now".to_string(),
     }
 }
