@@ -196,6 +196,16 @@ fn every_ability_in_every_scenario_is_told_at_every_verbosity() {
         };
         // A scenario that fails is the scenarios test's to report.
         let _ = scenario::run_watched(&s, Some(&mut watch));
+        // An ability that changed nothing says a reason the engine could name.
+        for l in &listeners {
+            for line in l
+                .heard
+                .iter()
+                .filter(|l| l.contains("nothing for it to change"))
+            {
+                failures.push(format!("{file}: no reason given: {line}"));
+            }
+        }
     }
     assert!(abilities > 1000, "only {abilities} abilities resolved");
     assert!(
@@ -862,5 +872,32 @@ fn magic_acorns_against_an_empty_hand_says_why() {
         "wraithrustlers/ellen_two_wraiths_destroyed_two_extra_actions.ron",
         1,
         "Magic Acorns: nothing happens, you have no cards in hand.",
+    );
+}
+
+#[test]
+fn square_deal_with_fewer_cards_in_another_hand_says_why() {
+    hears_in(
+        "teddy_bears/square_deal_draws_nothing_when_someone_already_has_fewer.ron",
+        1,
+        "Square Deal: nothing happens, another player has fewer cards in hand than Bot 1 already.",
+    );
+}
+
+#[test]
+fn future_almanac_played_from_stasis_says_it_is_just_discarded() {
+    hears_in(
+        "backtimers/future_almanac_played_from_stasis_is_just_discarded.ron",
+        1,
+        "Future Almanac?: nothing happens, it is just discarded when played from stasis.",
+    );
+}
+
+#[test]
+fn lightning_strike_played_from_stasis_says_it_is_just_discarded() {
+    hears_in(
+        "backtimers/lightning_strike_played_from_stasis_is_just_discarded.ron",
+        1,
+        "Lightning Strike: nothing happens, it is just discarded when played from stasis.",
     );
 }

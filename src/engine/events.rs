@@ -438,6 +438,10 @@ pub enum Unmet {
     AlreadyControlled,
     /// No base is left in the base deck or its discard pile.
     NoBaseLeft,
+    /// Another player has fewer cards in hand than its controller already.
+    FewerInAnotherHand,
+    /// Played from stasis, the card is only discarded (its stasis instructions).
+    JustDiscarded,
     /// Something else its text names.
     Other,
 }

@@ -133,6 +133,10 @@ fn unmet_reason(w: &Words, player: PlayerId, unmet: Unmet) -> String {
             format!("{who} {controls} that minion already")
         }
         Unmet::NoBaseLeft => "no base is left to add".to_string(),
+        Unmet::FewerInAnotherHand => {
+            format!("another player has fewer cards in hand than {who} already")
+        }
+        Unmet::JustDiscarded => "it is just discarded when played from stasis".to_string(),
         Unmet::Other => "what it needs is not so now".to_string(),
     }
 }
