@@ -196,6 +196,16 @@ fn every_ability_in_every_scenario_is_told_at_every_verbosity() {
         };
         // A scenario that fails is the scenarios test's to report.
         let _ = scenario::run_watched(&s, Some(&mut watch));
+        // An ability that changed nothing says a reason the engine could name.
+        for l in &listeners {
+            for line in l
+                .heard
+                .iter()
+                .filter(|l| l.contains("nothing for it to change"))
+            {
+                failures.push(format!("{file}: no reason given: {line}"));
+            }
+        }
     }
     assert!(abilities > 1000, "only {abilities} abilities resolved");
     assert!(
@@ -639,5 +649,255 @@ fn a_lasting_power_change_says_when_it_ends() {
     assert!(
         !brief.iter().any(|l| l.starts_with("End of turn")),
         "{brief:#?}"
+    );
+}
+
+#[test]
+fn infiltrate_says_which_base_its_player_ignores() {
+    let ron = r#"Scenario(name: "", position: (
+        players: [
+            (factions: ["dinosaurs", "ninjas"], hand: ["ninjas.infiltrate"], deck: ["ninjas.poison", "ninjas.disguise"]),
+            (factions: ["aliens", "pirates"], deck: ["pirates.cannon", "pirates.dinghy"]),
+        ],
+        bases: [
+            (base: "bases.tortuga", minions: [
+                (card: "dinosaurs.king_rex", owner: 0),
+                (card: "dinosaurs.laseratops", owner: 0),
+                (card: "aliens.supreme_overlord", owner: 1),
+                (card: "pirates.saucy_wench", owner: 1),
+                (card: "pirates.buccaneer", owner: 1),
+            ]),
+            (base: "bases.jungle_oasis", minions: [(card: "ninjas.tiger_assassin", owner: 0)]),
+        ],
+        base_deck: ["bases.tar_pits"],
+    ), steps: [Answer(PlayOn("ninjas.infiltrate", "bases.tortuga")), Answer(EndTurn)])"#;
+    hears(
+        ron,
+        1,
+        "Infiltrate: Bot 1 ignores the ability of Tortuga until their next turn, while Infiltrate stays.",
+    );
+    hears(
+        ron,
+        0,
+        "Infiltrate: you ignore the ability of Tortuga until your next turn, while Infiltrate stays.",
+    );
+    // Tortuga scores and is replaced; its runner-up still ignores it.
+    hears(
+        ron,
+        1,
+        "Tortuga: nothing happens, Bot 1 ignores its ability.",
+    );
+}
+
+#[test]
+fn a_base_ignored_under_jammed_signal_says_so() {
+    let ron = r#"Scenario(name: "", position: (
+        players: [
+            (factions: ["dinosaurs", "pirates"], deck: ["pirates.cannon", "pirates.dinghy"]),
+            (factions: ["ninjas", "aliens"], deck: ["ninjas.poison", "ninjas.disguise"]),
+        ],
+        bases: [
+            (base: "bases.the_mothership", minions: [
+                (card: "dinosaurs.king_rex", owner: 0),
+                (card: "dinosaurs.laseratops", owner: 0),
+                (card: "pirates.saucy_wench", owner: 0),
+                (card: "ninjas.ninja_master", owner: 1),
+                (card: "aliens.collector", owner: 1),
+            ], actions: [(card: "aliens.jammed_signal", owner: 1)]),
+            (base: "bases.jungle_oasis"),
+        ],
+        base_deck: ["bases.tar_pits"],
+        turn: (player: 0, phase: ScoreBases),
+    ), steps: [])"#;
+    hears(
+        ron,
+        1,
+        "The Mothership: nothing happens, its ability is ignored.",
+    );
+}
+
+#[test]
+fn woodland_helpers_says_where_the_action_goes() {
+    let ron = r#"Scenario(name: "", position: (
+        players: [
+            (factions: ["princesses", "pirates"], hand: ["princesses.skillet"], deck: ["pirates.cannon", "pirates.dinghy"]),
+            (factions: ["aliens", "dinosaurs"]),
+        ],
+        bases: [
+            (base: "bases.jungle_oasis", actions: [(card: "princesses.woodland_helpers", owner: 0)]),
+            (base: "bases.ice_castle"),
+        ],
+    ), steps: [Answer(Play("princesses.skillet")), Answer(Yes)])"#;
+    hears(
+        ron,
+        1,
+        "Woodland Helpers: Skillet goes on the bottom of Bot 1's deck, not into the discard pile.",
+    );
+}
+
+#[test]
+fn always_get_our_man_with_its_target_gone_says_why_nothing_happens() {
+    let ron = r#"Scenario(name: "", position: (
+        players: [
+            (factions: ["mounties", "aliens"], hand: ["mounties.always_get_our_man", "aliens.beam_up"]),
+            (factions: ["zombies", "pirates"]),
+        ],
+        bases: [
+            (base: "bases.jungle_oasis", minions: [(card: "mounties.war_canuck", owner: 0)]),
+            (base: "bases.tortuga", minions: [(card: "zombies.walker", owner: 1)]),
+        ],
+        play_now: [(player: 0, minion: false)],
+    ), steps: [
+        Answer(Play("mounties.always_get_our_man")),
+        Answer(Play("aliens.beam_up")),
+        Answer(Card("zombies.walker")),
+        Answer(EndTurn),
+    ])"#;
+    hears(
+        ron,
+        1,
+        "Always Get Our Man: nothing happens, the card it needs is not in play.",
+    );
+}
+
+/// Asserts that `viewer` hears `line` (see [`hears`]) while the scenario file `file`
+/// under `tests/scenarios/` is played.
+fn hears_in(file: &str, viewer: u8, line: &str) {
+    let ron = std::fs::read_to_string(root().join(file)).unwrap();
+    hears(&ron, viewer, line);
+}
+
+#[test]
+fn friends_through_eternity_with_an_empty_hand_says_why() {
+    hears_in(
+        "action_heroes/friends_through_eternity_nothing_to_discard_no_extra_actions.ron",
+        1,
+        "Friends Through Eternity: nothing happens, Bot 1 has no cards in hand.",
+    );
+}
+
+#[test]
+fn i_said_no_camels_on_a_base_without_your_minions_says_why() {
+    hears_in(
+        "explorers/i_said_no_camels_base_without_your_minions_does_nothing.ron",
+        1,
+        "I Said No Camels!: nothing happens, no minion fits.",
+    );
+}
+
+#[test]
+fn idaho_smith_with_no_base_left_says_why() {
+    hears_in(
+        "explorers/idaho_smith_no_base_anywhere_stays_put.ron",
+        1,
+        "Idaho Smith: nothing happens, no base is left to add.",
+    );
+}
+
+#[test]
+fn muffin_taking_its_own_minion_says_why() {
+    hears_in(
+        "kitty_cats/muffin_is_mandatory_and_may_pick_its_own_side.ron",
+        1,
+        "Muffin: nothing happens, Bot 1 controls that minion already.",
+    );
+}
+
+#[test]
+fn queen_fluffy_taking_its_own_minion_says_why() {
+    hears_in(
+        "kitty_cats/queen_fluffy_own_minion_is_a_legal_choice_with_no_effect.ron",
+        1,
+        "Queen Fluffy: nothing happens, Bot 1 controls that minion already.",
+    );
+}
+
+#[test]
+fn smart_set_up_with_nothing_to_draw_says_why() {
+    hears_in(
+        "luchadors/pin_the_pinned_minion_keeps_its_power_for_third_tier.ron",
+        1,
+        "Smart Set-Up: nothing happens, Bot 1's deck and discard pile are empty.",
+    );
+}
+
+#[test]
+fn dartagnan_with_nothing_to_draw_says_why() {
+    hears_in(
+        "musketeers/dartagnan_draw_comes_before_the_action_is_discarded.ron",
+        1,
+        "D'Artagnan: nothing happens, Bot 1's deck and discard pile are empty.",
+    );
+}
+
+#[test]
+fn hoverbot_with_nothing_to_reveal_says_why() {
+    hears_in(
+        "robots/hoverbot_with_no_cards_left_does_nothing.ron",
+        1,
+        "Hoverbot: nothing happens, Bot 1's deck and discard pile are empty.",
+    );
+}
+
+#[test]
+fn tech_center_on_a_base_without_your_minions_says_why() {
+    hears_in(
+        "robots/tech_center_on_a_base_without_your_minions_draws_nothing.ron",
+        1,
+        "Tech Center: nothing happens, no minion fits.",
+    );
+}
+
+#[test]
+fn take_the_shinies_against_an_empty_hand_says_why() {
+    hears_in(
+        "sumo_wrestlers/top_tier_nothing_discarded_from_an_empty_hand_no_counter.ron",
+        1,
+        "Take the Shinies: nothing happens, Bot 1 has no cards in hand.",
+    );
+}
+
+#[test]
+fn pay_the_piper_against_an_empty_hand_says_why() {
+    hears_in(
+        "tricksters/pay_the_piper_with_an_empty_hand_costs_nothing.ron",
+        1,
+        "Pay the Piper: nothing happens, you have no cards in hand.",
+    );
+}
+
+#[test]
+fn magic_acorns_against_an_empty_hand_says_why() {
+    hears_in(
+        "wraithrustlers/ellen_two_wraiths_destroyed_two_extra_actions.ron",
+        1,
+        "Magic Acorns: nothing happens, you have no cards in hand.",
+    );
+}
+
+#[test]
+fn square_deal_with_fewer_cards_in_another_hand_says_why() {
+    hears_in(
+        "teddy_bears/square_deal_draws_nothing_when_someone_already_has_fewer.ron",
+        1,
+        "Square Deal: nothing happens, another player has fewer cards in hand than Bot 1 already.",
+    );
+}
+
+#[test]
+fn future_almanac_played_from_stasis_says_it_is_just_discarded() {
+    hears_in(
+        "backtimers/future_almanac_played_from_stasis_is_just_discarded.ron",
+        1,
+        "Future Almanac?: nothing happens, it is just discarded when played from stasis.",
+    );
+}
+
+#[test]
+fn lightning_strike_played_from_stasis_says_it_is_just_discarded() {
+    hears_in(
+        "backtimers/lightning_strike_played_from_stasis_is_just_discarded.ron",
+        1,
+        "Lightning Strike: nothing happens, it is just discarded when played from stasis.",
     );
 }

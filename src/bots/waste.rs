@@ -350,6 +350,9 @@ pub fn effect_of(play: &OpenPlay, game: &GameState, event: &Event) -> Effect {
         | Event::Resolving { .. }
         | Event::Resolved { .. }
         | Event::ModeSet { .. } => Neither,
+        // A base's ability no longer reaches P; an action kept from the discard pile.
+        Event::IgnoringBase { player, .. } => for_me(*player),
+        Event::SentInstead { card, .. } => for_me(game.owner(*card)),
     }
 }
 

@@ -268,6 +268,14 @@ impl GameState {
             .any(|i| i.base == base && i.player == player && self.on_table(i.by))
     }
 
+    /// Why a base's ability did nothing for `player`, who ignores it: everyone does
+    /// (Jammed Signal), or only they do (Infiltrate).
+    pub(super) fn ignored_reason(&self, base: Uid, player: PlayerId) -> super::events::Unmet {
+        let everyone =
+            (0..self.players.len()).all(|i| self.base_ignored_by(base, PlayerId(i as u8)));
+        super::events::Unmet::Ignored((!everyone).then_some(player))
+    }
+
     /// How a base's triggered ability reaches `player`: not at all when everyone
     /// ignores it (Jammed Signal); as a choice when the player "may ignore" it
     /// (Infiltrate), asked each time it would apply unless the ability is already

@@ -338,6 +338,16 @@ pub enum Event {
     /// The mode of a card was chosen as it was played and stays fixed (Enchantment):
     /// `label` is what the mode does.
     ModeSet { card: Uid, label: String },
+    /// `player` ignores the ability of `base` while `by` stays in play, until the
+    /// start of their next turn (Infiltrate).
+    IgnoringBase {
+        player: PlayerId,
+        base: Uid,
+        by: Uid,
+    },
+    /// The action `card`, played and resolved, goes to `to` instead of its owner's
+    /// discard pile, by the ability of `by` (Woodland Helpers).
+    SentInstead { card: Uid, to: Zone, by: Uid },
 }
 
 /// Why an ability changed nothing.
@@ -417,6 +427,21 @@ pub enum Unmet {
     AnotherBase,
     /// That card stays in play (it goes to no discard pile).
     StaysInPlay,
+    /// The base's ability is ignored: by this player (Infiltrate), or by everyone
+    /// (Jammed Signal) when none.
+    Ignored(Option<PlayerId>),
+    /// This player's deck and discard pile are both empty: nothing to draw or reveal.
+    NothingToDraw(PlayerId),
+    /// This player has no card in hand to discard.
+    HandEmpty(PlayerId),
+    /// Its controller controls that minion already.
+    AlreadyControlled,
+    /// No base is left in the base deck or its discard pile.
+    NoBaseLeft,
+    /// Another player has fewer cards in hand than its controller already.
+    FewerInAnotherHand,
+    /// Played from stasis, the card is only discarded (its stasis instructions).
+    JustDiscarded,
     /// Something else its text names.
     Other,
 }

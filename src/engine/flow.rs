@@ -204,6 +204,12 @@ impl GameState {
         let (by, player) = (ctx.source, ctx.you);
         self.events.push(Event::Resolving { by, player });
         self.quiet = None;
+        // No program: a card's "when played from stasis, just discard it" (Future Almanac?).
+        if effect.is_nothing() {
+            self.note_quiet(super::events::Quiet::Condition(
+                super::events::Unmet::JustDiscarded,
+            ));
+        }
         let since = self.told_so_far();
         self.stack.push(Task::Resolved { by, player, since });
         self.stack.push(Task::Run(effect, ctx));
@@ -296,7 +302,15 @@ impl GameState {
                 }
             }
             Task::While(mut w) => {
-                if w.since == Some(self.done) || !self.cond(&w.cond, &w.ctx) {
+                if w.since == Some(self.done) {
+                    return;
+                }
+                if !self.cond(&w.cond, &w.ctx) {
+                    // Not so from the start: the loop did nothing (Square Deal).
+                    if w.since.is_none() {
+                        let why = self.unmet(&w.cond, &w.ctx);
+                        self.note_quiet(super::events::Quiet::Condition(why));
+                    }
                     return;
                 }
                 w.since = Some(self.done);

@@ -957,11 +957,15 @@ impl GameState {
                 }
                 let here = ctx.here.unwrap_or(ctx.source);
                 let of_base = self.def(ctx.source).base().is_some();
+                let mut ignored = None;
                 for p in players.into_iter().rev() {
                     let body = if of_base {
                         match self.base_effect_for(here, p, &body) {
                             Some(b) => b,
-                            None => continue,
+                            None => {
+                                ignored = Some(p);
+                                continue;
+                            }
                         }
                     } else {
                         (*body).clone()
@@ -969,6 +973,10 @@ impl GameState {
                     let mut c = ctx.clone();
                     c.you = p;
                     self.stack.push(Task::Run(body, c));
+                }
+                if let Some(p) = ignored {
+                    let why = self.ignored_reason(here, p);
+                    self.note_quiet(super::events::Quiet::Condition(why));
                 }
             }
             Effect::AtEndOfTurn(then) => {

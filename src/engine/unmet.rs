@@ -23,6 +23,8 @@ impl GameState {
                 limit: k + 1,
                 of: counted(b),
             },
+            // "until another player has fewer cards in hand": one has already.
+            Cond::AtLeast(Amount::MinHandSize(_), _) => Unmet::FewerInAnotherHand,
             Cond::AtLeast(a, b) => Unmet::TooFew {
                 have: self.amount(a, ctx),
                 need: self.amount(b, ctx),

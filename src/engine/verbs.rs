@@ -3,7 +3,7 @@
 
 use super::board::Loc;
 use super::effect::{Effect, ExtraPlay as ExtraSpec, Selector, Static, Target, Trigger};
-use super::events::{Event, Zone};
+use super::events::{Event, Quiet, Unmet, Zone};
 use super::flow::Task;
 use super::interp::{Ctx, Value};
 use super::state::{
@@ -18,15 +18,18 @@ impl GameState {
         let card = |s: &Self, t: &Target| s.target_card(t, &ctx);
         match verb {
             Effect::Destroy(t) => {
-                if let Some(c) = card(self, &t) {
+                let c = card(self, &t);
+                // A card that has left play since it was chosen (Always Get Our Man).
+                if !c.is_some_and(|c| self.on_table(c)) {
+                    self.note_quiet(Quiet::Condition(Unmet::NotInPlay));
+                }
+                if let Some(c) = c {
                     self.destroy_all(&[c], &ctx);
                 }
             }
             Effect::DestroyAll(each) => {
                 if self.select(&each, &ctx).is_empty() {
-                    self.note_quiet(super::events::Quiet::NothingToChoose(super::interp::pool(
-                        &each,
-                    )));
+                    self.note_quiet(Quiet::NothingToChoose(super::interp::pool(&each)));
                 }
                 let targets: Vec<Uid> = self
                     .select(&each, &ctx)
@@ -72,8 +75,17 @@ impl GameState {
                     }
                 }
             }
-            Effect::Draw(n) => {
-                let n = self.amount(&n, &ctx).max(0) as usize;
+            Effect::Draw(amount) => {
+                let n = self.amount(&amount, &ctx).max(0) as usize;
+                let p = &self.players[ctx.you.ix()];
+                if n == 0 {
+                    // A card drawn for each of something, and there is none (Tech Center).
+                    if let super::effect::Amount::Count(sel) = &amount {
+                        self.note_quiet(Quiet::NothingToChoose(super::interp::pool(sel)));
+                    }
+                } else if p.deck.is_empty() && p.discard.is_empty() {
+                    self.note_quiet(Quiet::Condition(Unmet::NothingToDraw(ctx.you)));
+                }
                 self.draw_by(ctx.you, n, Some(ctx.source));
             }
             Effect::GainVp { who, amount } => {
@@ -156,6 +168,9 @@ impl GameState {
             Effect::Discard { who, count, random } => {
                 let n = self.amount(&count, &ctx).max(0) as usize;
                 for p in self.players_of(&who, &ctx) {
+                    if n > 0 && self.players[p.ix()].hand.is_empty() {
+                        self.note_quiet(Quiet::Condition(Unmet::HandEmpty(p)));
+                    }
                     if random {
                         let before = self.players[p.ix()].hand.len();
                         self.discard_random(p, n, ctx.source);
@@ -195,6 +210,11 @@ impl GameState {
                     };
                     if !self.ignoring.contains(&entry) {
                         self.ignoring.push(entry);
+                        self.events.push(Event::IgnoringBase {
+                            player: ctx.you,
+                            base: b,
+                            by: ctx.source,
+                        });
                     }
                 }
             }
@@ -393,6 +413,9 @@ impl GameState {
                 if self.players[p.ix()].deck.is_empty() {
                     self.reshuffle(p, Some(ctx.source));
                 }
+                if self.players[p.ix()].deck.is_empty() {
+                    self.note_quiet(Quiet::Condition(Unmet::NothingToDraw(p)));
+                }
                 if let Some(&c) = self.players[p.ix()].deck.first() {
                     self.events.push(Event::Revealed {
                         player: p,
@@ -408,6 +431,11 @@ impl GameState {
                 if let Some(c) = card(self, &what).filter(|&c| self.locate(c) == Loc::Elsewhere) {
                     self.redirected.retain(|&(x, _)| x != c);
                     self.redirected.push((c, to));
+                    self.events.push(Event::SentInstead {
+                        card: c,
+                        to,
+                        by: ctx.source,
+                    });
                 }
             }
             Effect::SetMode(n) => {
@@ -430,7 +458,11 @@ impl GameState {
                     return;
                 };
                 let back_to = self.controller(c);
-                if back_to == ctx.you || self.intercepted(c, &ctx) {
+                if back_to == ctx.you {
+                    self.note_quiet(Quiet::Condition(Unmet::AlreadyControlled));
+                    return;
+                }
+                if self.intercepted(c, &ctx) {
                     return;
                 }
                 let until = Expiry::from_until(until, ctx.you, &self.turn);
@@ -481,6 +513,7 @@ impl GameState {
             Effect::AddBase { bind, then } => {
                 self.refill_base_deck();
                 if self.base_deck.is_empty() {
+                    self.note_quiet(Quiet::Condition(Unmet::NoBaseLeft));
                     return;
                 }
                 let new = self.base_deck.remove(0);

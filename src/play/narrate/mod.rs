@@ -372,6 +372,10 @@ fn sentences(scene: &Scene, events: &[Event]) -> Vec<Said> {
                 None => 1,
             },
             Event::ModeSet { card, label } => one(quiet::mode_set(scene, *card, label)),
+            Event::IgnoringBase { player, base, by } => {
+                one(quiet::ignoring_base(scene, *player, *base, *by))
+            }
+            Event::SentInstead { card, to, by } => one(quiet::sent_instead(scene, *card, *to, *by)),
             Event::PowerChangeEnded { .. } => {
                 push(&mut out, changes::power_change_ended(scene, rest))
             }

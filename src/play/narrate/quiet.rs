@@ -1,10 +1,13 @@
 //! What an ability did when it changed nothing else anyone could see: "nothing
 //! happens" with the reason ("Griselda: nothing happens, no card in your discard pile
 //! fits."), and a mode chosen that stays fixed ("Enchantment at Tortuga: every minion
-//! here has +1 power."). So no ability resolves in silence.
+//! here has +1 power."), a base's ability ignored for a while ("Infiltrate: you ignore
+//! the ability of Tar Pits ..."), a played action sent elsewhere than the discard pile
+//! ("Woodland Helpers: Time Loop goes on the bottom of your deck ..."). So no ability
+//! resolves in silence.
 
 use super::{base_then, say, Said, Scene, Verbosity};
-use crate::engine::events::{Counted, Event, Pool, Quiet, Unmet};
+use crate::engine::events::{Counted, Event, Pool, Quiet, Unmet, Zone};
 use crate::engine::state::Loc;
 use crate::engine::{PlayerId, Uid};
 use crate::play::describe::Words;
@@ -109,6 +112,31 @@ fn unmet_reason(w: &Words, player: PlayerId, unmet: Unmet) -> String {
         Unmet::ThisCard => "it was about this card itself".to_string(),
         Unmet::AnotherBase => "that was at another base".to_string(),
         Unmet::StaysInPlay => "that card stays in play".to_string(),
+        Unmet::Ignored(None) => "its ability is ignored".to_string(),
+        Unmet::Ignored(Some(p)) => {
+            let ignores = if Some(p) == w.viewer {
+                "ignore"
+            } else {
+                "ignores"
+            };
+            format!("{} {ignores} its ability", w.player(p))
+        }
+        Unmet::NothingToDraw(p) => {
+            format!("{} deck and discard pile are empty", w.possessive(p))
+        }
+        Unmet::HandEmpty(p) => {
+            let has = if Some(p) == w.viewer { "have" } else { "has" };
+            format!("{} {has} no cards in hand", w.player(p))
+        }
+        Unmet::AlreadyControlled => {
+            let controls = if you { "control" } else { "controls" };
+            format!("{who} {controls} that minion already")
+        }
+        Unmet::NoBaseLeft => "no base is left to add".to_string(),
+        Unmet::FewerInAnotherHand => {
+            format!("another player has fewer cards in hand than {who} already")
+        }
+        Unmet::JustDiscarded => "it is just discarded when played from stasis".to_string(),
         Unmet::Other => "what it needs is not so now".to_string(),
     }
 }
@@ -178,5 +206,43 @@ pub(super) fn mode_set(scene: &Scene, card: Uid, label: &str) -> Said {
         Verbosity::Brief,
         format!("{}{at}: {label}.", w.card(card)),
         base.into_iter().collect(),
+    )
+}
+
+/// "Infiltrate: Bot 2 ignores the ability of Tar Pits until their next turn, while
+/// Infiltrate stays."
+pub(super) fn ignoring_base(scene: &Scene, player: PlayerId, base: Uid, by: Uid) -> Said {
+    let w = &scene.words;
+    let (ignores, their) = if Some(player) == w.viewer {
+        ("ignore", "your")
+    } else {
+        ("ignores", "their")
+    };
+    let card = w.card(by);
+    say(
+        Verbosity::Brief,
+        format!(
+            "{card}: {} {ignores} the ability of {} until {their} next turn, while {card} stays.",
+            w.player(player),
+            w.card(base)
+        ),
+        vec![],
+    )
+}
+
+/// "Woodland Helpers: Time Loop goes on the bottom of Bot 1's deck, not into the
+/// discard pile."
+pub(super) fn sent_instead(scene: &Scene, card: Uid, to: Zone, by: Uid) -> Said {
+    let w = &scene.words;
+    let whose = w.possessive(w.game.owner(card));
+    say(
+        Verbosity::Brief,
+        format!(
+            "{}: {} goes {}, not into the discard pile.",
+            w.card(by),
+            w.card(card),
+            super::hands::zone_phrase(w, to, &whose)
+        ),
+        vec![],
     )
 }
