@@ -4,6 +4,7 @@
 use super::effect::{Choose, Effect, Mode, Purpose};
 use super::events::Zone;
 use super::interp::{Ctx, Value};
+use super::prog::Prog;
 use super::state::{Allowance, Phase, PlayerId, Uid};
 use super::window::Triggered;
 use serde::{Deserialize, Serialize};
@@ -134,7 +135,7 @@ pub enum Resume {
         picked: u32,
     },
     /// A may.
-    May { effect: Box<Effect>, ctx: Box<Ctx> },
+    May { effect: Prog, ctx: Box<Ctx> },
     /// Discarding down to ten.
     DiscardToTen,
     /// An extra play offered now.

@@ -7,6 +7,7 @@ use super::decision::{Ask, Choice, Decision, Pending, Resume};
 use super::effect::{Choose, Effect, Static, Trigger};
 use super::events::{Event, Zone};
 use super::interp::Ctx;
+use super::prog::Prog;
 use super::state::{Allowance, Expiry, GameState, Lasting, Phase, PlayerId, Uid};
 use super::window::Triggered;
 use serde::{Deserialize, Serialize};
@@ -35,7 +36,7 @@ pub const TURN_DECISION_LIMIT: u32 = 1000;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct WhileLoop {
     pub cond: super::effect::Cond,
-    pub body: Effect,
+    pub body: Prog,
     pub ctx: Ctx,
     pub since: Option<u32>,
 }
@@ -44,10 +45,10 @@ pub struct WhileLoop {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Task {
     /// Run one step of a program.
-    Run(Effect, Ctx),
+    Run(Prog, Ctx),
     /// A card's or base's ability begins to resolve: it is told
     /// ([`Event::Resolving`]), its program runs, then [`Task::Resolved`] closes it.
-    Ability(Effect, Ctx),
+    Ability(Prog, Ctx),
     /// The ability of `by` has resolved: told with [`Event::Resolved`], quiet when no
     /// event was told since the `since`-th (see [`GameState::told`]).
     Resolved {
@@ -56,9 +57,9 @@ pub enum Task {
         since: u64,
     },
     /// Run a triggered ability as its own resolution (its triggers follow it).
-    Resolve(Effect, Ctx),
+    Resolve(Prog, Ctx),
     /// The second half of "do X to do Y": runs if something was done since `since`.
-    IfDone { then: Effect, ctx: Ctx, since: u32 },
+    IfDone { then: Prog, ctx: Ctx, since: u32 },
     /// One more round of a `While`, unless its condition fails or the last round
     /// (done when `since` was the count of changes) changed nothing.
     While(Box<WhileLoop>),
@@ -200,7 +201,7 @@ impl GameState {
     }
 
     /// An ability begins: told, then its program runs and [`Task::Resolved`] closes it.
-    fn begin_ability(&mut self, effect: Effect, ctx: Ctx) {
+    fn begin_ability(&mut self, effect: Prog, ctx: Ctx) {
         let (by, player) = (ctx.source, ctx.you);
         self.events.push(Event::Resolving { by, player });
         self.quiet = None;
@@ -510,7 +511,7 @@ impl GameState {
                 self.queue_turn_triggers(false);
                 // What waited for the end of the turn (Always Get Our Man).
                 for (effect, ctx) in std::mem::take(&mut self.at_end_of_turn) {
-                    self.trigger(Trigger::EndOfEachTurn, effect, ctx);
+                    self.trigger(Trigger::EndOfEachTurn, Prog::owned(effect), ctx);
                 }
                 // End-of-turn abilities resolve before the expiries and the win check.
                 self.open_window();
@@ -538,7 +539,7 @@ impl GameState {
             };
             let mut ctx = Ctx::for_source(&src);
             ctx.you = you;
-            self.trigger(a.when, a.effect.clone(), ctx);
+            self.trigger(a.when, Prog::Shared(&a.effect), ctx);
         }
     }
 
@@ -675,7 +676,8 @@ impl GameState {
                     Choice::Done => {
                         if picked == 0 {
                             self.note_quiet(super::events::Quiet::Declined);
-                            self.stack.push(Task::Run(choose.otherwise, *ctx));
+                            self.stack
+                                .push(Task::Run(Prog::owned(choose.otherwise), *ctx));
                         }
                         return;
                     }
@@ -689,7 +691,7 @@ impl GameState {
             }
             Resume::May { effect, ctx } => {
                 if choice == Choice::Yes {
-                    self.stack.push(Task::Run(*effect, *ctx));
+                    self.stack.push(Task::Run(effect, *ctx));
                 } else {
                     self.note_quiet(super::events::Quiet::Declined);
                 }
@@ -739,7 +741,7 @@ impl GameState {
                         if mode.effect == super::effect::Effect::Nothing {
                             self.note_quiet(super::events::Quiet::Declined);
                         }
-                        self.stack.push(Task::Run(mode.effect, *ctx));
+                        self.stack.push(Task::Run(Prog::owned(mode.effect), *ctx));
                     }
                 }
             }
@@ -751,7 +753,7 @@ impl GameState {
                         by: ctx.source,
                     });
                     self.stack.push(Task::Run(
-                        *then,
+                        Prog::Owned(then),
                         ctx.with(&bind, super::interp::Value::Num(n)),
                     ));
                 }
@@ -839,7 +841,7 @@ impl GameState {
                         self.events.push(Event::Used { player, card });
                         let mut ctx = self.ctx_of(card);
                         ctx.you = player;
-                        self.push_resolution(a.effect.clone(), ctx);
+                        self.push_resolution(Prog::Shared(&a.effect), ctx);
                         break;
                     }
                 }

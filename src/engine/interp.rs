@@ -11,6 +11,7 @@ use super::effect::{
 };
 use super::events::{Pool, Quiet, Zone};
 use super::flow::Task;
+use super::prog::Prog;
 use super::state::{GameState, PlayerId, Uid};
 use serde::{Deserialize, Serialize};
 
@@ -829,12 +830,21 @@ impl GameState {
     }
 
     /// Runs one effect step: control forms push their parts, verbs act.
-    pub(super) fn run_effect(&mut self, effect: Effect, ctx: Ctx) {
+    pub(super) fn run_effect(&mut self, effect: Prog, ctx: Ctx) {
+        match effect {
+            Prog::Shared(e) => self.step(e, ctx, Prog::Shared),
+            Prog::Owned(e) => self.step(&e, ctx, |p: &Effect| Prog::owned(p.clone())),
+        }
+    }
+
+    /// One effect step of a program; `part` hands on its parts (shared when it is,
+    /// copied when it is owned).
+    fn step<'a>(&mut self, effect: &'a Effect, ctx: Ctx, part: impl Fn(&'a Effect) -> Prog + Copy) {
         match effect {
             Effect::Nothing => {}
             Effect::Seq(parts) => {
-                for part in parts.into_iter().rev() {
-                    self.stack.push(Task::Run(part, ctx.clone()));
+                for p in parts.iter().rev() {
+                    self.stack.push(Task::Run(part(p), ctx.clone()));
                 }
             }
             Effect::May(inner) => {
@@ -845,19 +855,18 @@ impl GameState {
                         options: vec![Choice::Yes, Choice::No],
                     },
                     resume: Resume::May {
-                        effect: inner,
+                        effect: part(inner),
                         ctx: Box::new(ctx),
                     },
                 });
             }
             Effect::Choose(choose) => {
                 self.refill_decks_for(&choose.from, &ctx);
-                self.start_choice(choose, ctx, 0)
+                self.start_choice(choose.clone(), ctx, 0)
             }
-            Effect::ChooseOne(mut modes) => {
-                if modes.len() == 1 {
-                    let only = modes.remove(0);
-                    self.stack.push(Task::Run(only.effect, ctx));
+            Effect::ChooseOne(modes) => {
+                if let [only] = &modes[..] {
+                    self.stack.push(Task::Run(part(&only.effect), ctx));
                     return;
                 }
                 self.pending = Some(Pending {
@@ -874,20 +883,19 @@ impl GameState {
                             .collect(),
                     },
                     resume: Resume::ChooseOne {
-                        modes,
+                        modes: modes.clone(),
                         ctx: Box::new(ctx),
                     },
                 });
             }
             Effect::ForEach { each, bind, body } => {
-                self.refill_decks_for(&each, &ctx);
-                let values = self.select(&each, &ctx);
+                self.refill_decks_for(each, &ctx);
+                let values = self.select(each, &ctx);
                 if values.is_empty() {
-                    self.note_quiet(Quiet::NothingToChoose(pool(&each)));
+                    self.note_quiet(Quiet::NothingToChoose(pool(each)));
                 }
                 for v in values.into_iter().rev() {
-                    self.stack
-                        .push(Task::Run((*body).clone(), ctx.with(&bind, v)));
+                    self.stack.push(Task::Run(part(body), ctx.with(bind, v)));
                 }
             }
             Effect::If {
@@ -895,28 +903,28 @@ impl GameState {
                 then,
                 otherwise,
             } => {
-                let next = if self.cond(&cond, &ctx) {
+                let next = if self.cond(cond, &ctx) {
                     then
                 } else {
-                    self.note_quiet(Quiet::Condition(self.unmet(&cond, &ctx)));
+                    self.note_quiet(Quiet::Condition(self.unmet(cond, &ctx)));
                     otherwise
                 };
-                self.stack.push(Task::Run(*next, ctx));
+                self.stack.push(Task::Run(part(next), ctx));
             }
             Effect::Bind { bind, value, then } => {
-                let v = match self.target_card(&value, &ctx) {
+                let v = match self.target_card(value, &ctx) {
                     Some(c) if self.def(c).base().is_some() => Some(Value::Base(c)),
                     Some(c) => Some(Value::Card(c)),
                     None => None,
                 };
                 if let Some(v) = v {
-                    self.stack.push(Task::Run(*then, ctx.with(&bind, v)));
+                    self.stack.push(Task::Run(part(then), ctx.with(bind, v)));
                 }
             }
             Effect::Let { bind, value, then } => {
-                let n = self.amount(&value, &ctx);
+                let n = self.amount(value, &ctx);
                 self.stack
-                    .push(Task::Run(*then, ctx.with(&bind, Value::Num(n))));
+                    .push(Task::Run(part(then), ctx.with(bind, Value::Num(n))));
             }
             Effect::OncePerTurn {
                 key,
@@ -925,21 +933,21 @@ impl GameState {
             } => {
                 // Each player's own: "you may use only one ... each turn"; or each
                 // card's own ("the first time each turn" of one Young Musketeer).
-                let key = once_key(&key, per_card, &ctx);
+                let key = once_key(key, *per_card, &ctx);
                 if !self.turn.used.contains(&key) {
                     self.turn.used.push(key);
-                    self.stack.push(Task::Run(*then, ctx));
+                    self.stack.push(Task::Run(part(then), ctx));
                 } else {
                     self.note_quiet(Quiet::UsedThisTurn);
                 }
             }
             Effect::ToDo { first, then } => {
                 self.stack.push(Task::IfDone {
-                    then: *then,
+                    then: part(then),
                     ctx: ctx.clone(),
                     since: self.done,
                 });
-                self.stack.push(Task::Run(*first, ctx));
+                self.stack.push(Task::Run(part(first), ctx));
             }
             Effect::AsEach {
                 players,
@@ -948,23 +956,23 @@ impl GameState {
                 current_last,
             } => {
                 let n = self.players.len();
-                let mut players = self.players_of(&players, &ctx);
+                let mut players = self.players_of(players, &ctx);
                 // From the current player round the table, or from the next one.
-                let start = self.turn.player.ix() + usize::from(current_last);
+                let start = self.turn.player.ix() + usize::from(*current_last);
                 players.sort_by_key(|p| (p.ix() + 2 * n - start) % n);
-                if first_only {
+                if *first_only {
                     players.truncate(1);
                 }
                 let here = ctx.here.unwrap_or(ctx.source);
                 let of_base = self.def(ctx.source).base().is_some();
                 for p in players.into_iter().rev() {
                     let body = if of_base {
-                        match self.base_effect_for(here, p, &body) {
+                        match self.base_effect_for(here, p, part(body)) {
                             Some(b) => b,
                             None => continue,
                         }
                     } else {
-                        (*body).clone()
+                        part(body)
                     };
                     let mut c = ctx.clone();
                     c.you = p;
@@ -972,18 +980,18 @@ impl GameState {
                 }
             }
             Effect::AtEndOfTurn(then) => {
-                let card = self.end_of_turn_target(&then, &ctx);
+                let card = self.end_of_turn_target(then, &ctx);
                 self.events.push(super::events::Event::EndOfTurnScheduled {
                     by: ctx.source,
                     card,
                 });
-                self.at_end_of_turn.push((*then, ctx));
+                self.at_end_of_turn.push((Effect::clone(then), ctx));
             }
             Effect::While { cond, body } => {
                 self.stack
                     .push(Task::While(Box::new(super::flow::WhileLoop {
-                        cond,
-                        body: *body,
+                        cond: cond.clone(),
+                        body: part(body),
                         ctx,
                         since: None,
                     })))
@@ -998,16 +1006,16 @@ impl GameState {
                     decision: Decision {
                         player: ctx.you,
                         ask: Ask::ChooseNumber { source: ctx.source },
-                        options: (from..=to).map(Choice::Number).collect(),
+                        options: (*from..=*to).map(Choice::Number).collect(),
                     },
                     resume: Resume::ChooseNumber {
-                        bind,
-                        then,
+                        bind: bind.clone(),
+                        then: then.clone(),
                         ctx: Box::new(ctx),
                     },
                 });
             }
-            verb => self.run_verb(verb, ctx),
+            verb => self.run_verb(verb, ctx, part),
         }
     }
 
@@ -1116,7 +1124,8 @@ impl GameState {
         if values.is_empty() {
             if picked == 0 {
                 self.note_quiet(Quiet::NothingToChoose(pool(&choose.from)));
-                self.stack.push(Task::Run(choose.otherwise, ctx));
+                self.stack
+                    .push(Task::Run(Prog::owned(choose.otherwise), ctx));
             }
             return;
         }
@@ -1154,7 +1163,7 @@ impl GameState {
             // The last pick: the choice is used up, so its program is taken, not copied.
             let Choose { bind, then, .. } = *choose;
             let bound = ctx.with(&bind, v);
-            self.stack.push(Task::Run(then, bound));
+            self.stack.push(Task::Run(Prog::owned(then), bound));
             return;
         }
         let then = choose.then.clone();
@@ -1163,7 +1172,7 @@ impl GameState {
         next_ctx.vars.push((format!("picked:{}", choose.bind), v));
         self.stack
             .push(Task::ChooseAgain(choose, Box::new(next_ctx), picked + 1));
-        self.stack.push(Task::Run(then, bound));
+        self.stack.push(Task::Run(Prog::owned(then), bound));
     }
 
     /// False for values that were already picked in an "up to" choice. A minion
