@@ -7,7 +7,7 @@ use super::decision::{Ask, Choice, Decision, Pending, Resume};
 use super::effect::{Choose, Effect, Static, Trigger};
 use super::events::{Event, Zone};
 use super::interp::Ctx;
-use super::prog::Prog;
+use super::prog::{Held, Prog};
 use super::state::{Allowance, Expiry, GameState, Lasting, Phase, PlayerId, Uid};
 use super::window::Triggered;
 use serde::{Deserialize, Serialize};
@@ -64,7 +64,7 @@ pub enum Task {
     /// (done when `since` was the count of changes) changed nothing.
     While(Box<WhileLoop>),
     /// Ask the next pick of an "up to N" choice.
-    ChooseAgain(Box<Choose>, Box<Ctx>, u32),
+    ChooseAgain(Held<Choose>, Box<Ctx>, u32),
     /// A resolution ends here: the abilities it triggered open their window, unless
     /// an outer card is still resolving.
     Flush,
@@ -352,7 +352,7 @@ impl GameState {
                 if n > 1 {
                     self.stack.push(Task::DiscardChosen(player, n - 1, source));
                 }
-                self.start_choice(Box::new(choose), ctx, 0);
+                self.start_choice(Held::owned(choose), ctx, 0);
             }
             Task::ImmediatePlay(player, allowance) => self.offer_immediate(player, allowance),
             Task::ScoreBase(base) => self.score_base(base),
@@ -677,7 +677,7 @@ impl GameState {
                         if picked == 0 {
                             self.note_quiet(super::events::Quiet::Declined);
                             self.stack
-                                .push(Task::Run(Prog::owned(choose.otherwise), *ctx));
+                                .push(Task::Run(choose.part(|c| &c.otherwise), *ctx));
                         }
                         return;
                     }
@@ -733,15 +733,16 @@ impl GameState {
                 }
             }
             Resume::Paused => {}
-            Resume::ChooseOne { mut modes, ctx } => {
+            Resume::ChooseOne { modes, ctx } => {
                 if let Choice::Mode { index, .. } = choice {
-                    if (index as usize) < modes.len() {
-                        let mode = modes.swap_remove(index as usize);
+                    let i = index as usize;
+                    if i < modes.len() {
+                        let mode = modes.part(|m| &m[i].effect);
                         // A mode that does nothing ("neither": Watson) is a choice not to.
-                        if mode.effect == super::effect::Effect::Nothing {
+                        if *mode == super::effect::Effect::Nothing {
                             self.note_quiet(super::events::Quiet::Declined);
                         }
-                        self.stack.push(Task::Run(Prog::owned(mode.effect), *ctx));
+                        self.stack.push(Task::Run(mode, *ctx));
                     }
                 }
             }
@@ -753,7 +754,7 @@ impl GameState {
                         by: ctx.source,
                     });
                     self.stack.push(Task::Run(
-                        Prog::Owned(then),
+                        then,
                         ctx.with(&bind, super::interp::Value::Num(n)),
                     ));
                 }

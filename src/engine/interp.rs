@@ -11,7 +11,7 @@ use super::effect::{
 };
 use super::events::{Pool, Quiet, Zone};
 use super::flow::Task;
-use super::prog::Prog;
+use super::prog::{Held, OwnedParts, Parts, Prog, SharedParts};
 use super::state::{GameState, PlayerId, Uid};
 use serde::{Deserialize, Serialize};
 
@@ -832,19 +832,19 @@ impl GameState {
     /// Runs one effect step: control forms push their parts, verbs act.
     pub(super) fn run_effect(&mut self, effect: Prog, ctx: Ctx) {
         match effect {
-            Prog::Shared(e) => self.step(e, ctx, Prog::Shared),
-            Prog::Owned(e) => self.step(&e, ctx, |p: &Effect| Prog::owned(p.clone())),
+            Prog::Shared(e) => self.step(e, ctx, SharedParts),
+            Prog::Owned(e) => self.step(&e, ctx, OwnedParts),
         }
     }
 
     /// One effect step of a program; `part` hands on its parts (shared when it is,
     /// copied when it is owned).
-    fn step<'a>(&mut self, effect: &'a Effect, ctx: Ctx, part: impl Fn(&'a Effect) -> Prog + Copy) {
+    fn step<'a>(&mut self, effect: &'a Effect, ctx: Ctx, part: impl Parts<'a>) {
         match effect {
             Effect::Nothing => {}
             Effect::Seq(parts) => {
                 for p in parts.iter().rev() {
-                    self.stack.push(Task::Run(part(p), ctx.clone()));
+                    self.stack.push(Task::Run(part.prog(p), ctx.clone()));
                 }
             }
             Effect::May(inner) => {
@@ -855,18 +855,18 @@ impl GameState {
                         options: vec![Choice::Yes, Choice::No],
                     },
                     resume: Resume::May {
-                        effect: part(inner),
+                        effect: part.prog(inner),
                         ctx: Box::new(ctx),
                     },
                 });
             }
             Effect::Choose(choose) => {
                 self.refill_decks_for(&choose.from, &ctx);
-                self.start_choice(choose.clone(), ctx, 0)
+                self.start_choice(part.of(&**choose), ctx, 0)
             }
             Effect::ChooseOne(modes) => {
                 if let [only] = &modes[..] {
-                    self.stack.push(Task::Run(part(&only.effect), ctx));
+                    self.stack.push(Task::Run(part.prog(&only.effect), ctx));
                     return;
                 }
                 self.pending = Some(Pending {
@@ -883,7 +883,7 @@ impl GameState {
                             .collect(),
                     },
                     resume: Resume::ChooseOne {
-                        modes: modes.clone(),
+                        modes: part.of(modes),
                         ctx: Box::new(ctx),
                     },
                 });
@@ -895,7 +895,8 @@ impl GameState {
                     self.note_quiet(Quiet::NothingToChoose(pool(each)));
                 }
                 for v in values.into_iter().rev() {
-                    self.stack.push(Task::Run(part(body), ctx.with(bind, v)));
+                    self.stack
+                        .push(Task::Run(part.prog(body), ctx.with(bind, v)));
                 }
             }
             Effect::If {
@@ -909,7 +910,7 @@ impl GameState {
                     self.note_quiet(Quiet::Condition(self.unmet(cond, &ctx)));
                     otherwise
                 };
-                self.stack.push(Task::Run(part(next), ctx));
+                self.stack.push(Task::Run(part.prog(next), ctx));
             }
             Effect::Bind { bind, value, then } => {
                 let v = match self.target_card(value, &ctx) {
@@ -918,13 +919,14 @@ impl GameState {
                     None => None,
                 };
                 if let Some(v) = v {
-                    self.stack.push(Task::Run(part(then), ctx.with(bind, v)));
+                    self.stack
+                        .push(Task::Run(part.prog(then), ctx.with(bind, v)));
                 }
             }
             Effect::Let { bind, value, then } => {
                 let n = self.amount(value, &ctx);
                 self.stack
-                    .push(Task::Run(part(then), ctx.with(bind, Value::Num(n))));
+                    .push(Task::Run(part.prog(then), ctx.with(bind, Value::Num(n))));
             }
             Effect::OncePerTurn {
                 key,
@@ -936,18 +938,18 @@ impl GameState {
                 let key = once_key(key, *per_card, &ctx);
                 if !self.turn.used.contains(&key) {
                     self.turn.used.push(key);
-                    self.stack.push(Task::Run(part(then), ctx));
+                    self.stack.push(Task::Run(part.prog(then), ctx));
                 } else {
                     self.note_quiet(Quiet::UsedThisTurn);
                 }
             }
             Effect::ToDo { first, then } => {
                 self.stack.push(Task::IfDone {
-                    then: part(then),
+                    then: part.prog(then),
                     ctx: ctx.clone(),
                     since: self.done,
                 });
-                self.stack.push(Task::Run(part(first), ctx));
+                self.stack.push(Task::Run(part.prog(first), ctx));
             }
             Effect::AsEach {
                 players,
@@ -967,12 +969,12 @@ impl GameState {
                 let of_base = self.def(ctx.source).base().is_some();
                 for p in players.into_iter().rev() {
                     let body = if of_base {
-                        match self.base_effect_for(here, p, part(body)) {
+                        match self.base_effect_for(here, p, part.prog(body)) {
                             Some(b) => b,
                             None => continue,
                         }
                     } else {
-                        part(body)
+                        part.prog(body)
                     };
                     let mut c = ctx.clone();
                     c.you = p;
@@ -991,7 +993,7 @@ impl GameState {
                 self.stack
                     .push(Task::While(Box::new(super::flow::WhileLoop {
                         cond: cond.clone(),
-                        body: part(body),
+                        body: part.prog(body),
                         ctx,
                         since: None,
                     })))
@@ -1010,7 +1012,7 @@ impl GameState {
                     },
                     resume: Resume::ChooseNumber {
                         bind: bind.clone(),
-                        then: then.clone(),
+                        then: part.prog(then),
                         ctx: Box::new(ctx),
                     },
                 });
@@ -1066,7 +1068,7 @@ impl GameState {
 
     /// Asks for the next pick of a choice (the `picked`-th), or ends it when nothing
     /// is left to choose.
-    pub(super) fn start_choice(&mut self, choose: Box<Choose>, ctx: Ctx, picked: u32) {
+    pub(super) fn start_choice(&mut self, choose: Held<Choose>, ctx: Ctx, picked: u32) {
         let chooser = self.players_of(&choose.by, &ctx);
         let Some(&player) = chooser.first() else {
             return;
@@ -1125,7 +1127,7 @@ impl GameState {
             if picked == 0 {
                 self.note_quiet(Quiet::NothingToChoose(pool(&choose.from)));
                 self.stack
-                    .push(Task::Run(Prog::owned(choose.otherwise), ctx));
+                    .push(Task::Run(choose.part(|c| &c.otherwise), ctx));
             }
             return;
         }
@@ -1158,21 +1160,19 @@ impl GameState {
 
     /// Runs `then` with the pick bound; for "up to N" choices, asks again afterwards,
     /// excluding what was already picked.
-    pub(super) fn after_pick(&mut self, choose: Box<Choose>, ctx: Ctx, v: Value, picked: u32) {
+    pub(super) fn after_pick(&mut self, choose: Held<Choose>, ctx: Ctx, v: Value, picked: u32) {
+        let then = choose.part(|c| &c.then);
         if !choose.times.more_after(picked) {
-            // The last pick: the choice is used up, so its program is taken, not copied.
-            let Choose { bind, then, .. } = *choose;
-            let bound = ctx.with(&bind, v);
-            self.stack.push(Task::Run(Prog::owned(then), bound));
+            let bound = ctx.with(&choose.bind, v);
+            self.stack.push(Task::Run(then, bound));
             return;
         }
-        let then = choose.then.clone();
         let bound = ctx.with(&choose.bind, v.clone());
         let mut next_ctx = ctx;
         next_ctx.vars.push((format!("picked:{}", choose.bind), v));
         self.stack
             .push(Task::ChooseAgain(choose, Box::new(next_ctx), picked + 1));
-        self.stack.push(Task::Run(Prog::owned(then), bound));
+        self.stack.push(Task::Run(then, bound));
     }
 
     /// False for values that were already picked in an "up to" choice. A minion

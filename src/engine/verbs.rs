@@ -6,7 +6,7 @@ use super::effect::{Effect, ExtraPlay as ExtraSpec, Selector, Static, Target, Tr
 use super::events::{Event, Zone};
 use super::flow::Task;
 use super::interp::{Ctx, Value};
-use super::prog::Prog;
+use super::prog::{Parts, Prog};
 use super::state::{
     ActionInPlay, Allowance, Expiry, GameState, Lasting, LastingEffect, MinionInPlay, Phase,
     PlayInProgress, PlayerId, Uid,
@@ -15,12 +15,7 @@ use rand::seq::SliceRandom;
 
 impl GameState {
     /// Performs one verb of a program.
-    pub(super) fn run_verb<'a>(
-        &mut self,
-        verb: &'a Effect,
-        ctx: Ctx,
-        part: impl Fn(&'a Effect) -> Prog,
-    ) {
+    pub(super) fn run_verb<'a>(&mut self, verb: &'a Effect, ctx: Ctx, part: impl Parts<'a>) {
         let card = |s: &Self, t: &Target| s.target_card(t, &ctx);
         match verb {
             Effect::Destroy(t) => {
@@ -405,7 +400,7 @@ impl GameState {
                         by: Some(ctx.source),
                     });
                     self.stack
-                        .push(Task::Run(part(then), ctx.with(bind, Value::Card(c))));
+                        .push(Task::Run(part.prog(then), ctx.with(bind, Value::Card(c))));
                 }
             }
             Effect::InsteadOfDiscard { what, to } => {
@@ -502,7 +497,7 @@ impl GameState {
                 });
                 self.base_entered(new);
                 self.stack
-                    .push(Task::Run(part(then), ctx.with(bind, Value::Base(new))));
+                    .push(Task::Run(part.prog(then), ctx.with(bind, Value::Base(new))));
             }
             Effect::PutBaseOnBottom(t) => {
                 if let Some(b) = card(self, t).filter(|&b| self.take_from_base_deck(b)) {
@@ -639,7 +634,7 @@ impl GameState {
                     Some(c) => ctx.with(bind, Value::Card(c)),
                     None => ctx,
                 };
-                self.stack.push(Task::Run(part(then), ctx));
+                self.stack.push(Task::Run(part.prog(then), ctx));
             }
             Effect::DiscardStored(t) => {
                 if let Some(host) = card(self, t) {
