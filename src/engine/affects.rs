@@ -6,6 +6,7 @@
 
 use super::effect::Trigger;
 use super::interp::{Ctx, Value};
+use super::prog::Prog;
 use super::state::{GameState, PlayerId, Uid};
 
 impl GameState {
@@ -62,7 +63,7 @@ impl GameState {
                     }
                     _ => continue,
                 }
-                self.trigger(a.when, a.effect.clone(), ctx);
+                self.trigger(a.when, Prog::Shared(&a.effect), ctx);
             }
         }
     }
@@ -82,7 +83,7 @@ impl GameState {
                 if a.when == when {
                     let mut ctx = Ctx::new(c, player, here);
                     ctx.subject = subject;
-                    self.trigger(a.when, a.effect.clone(), ctx);
+                    self.trigger(a.when, Prog::Shared(&a.effect), ctx);
                 }
             }
         }
@@ -103,7 +104,7 @@ impl GameState {
             if !queued {
                 let mut ctx = Ctx::for_source(&src);
                 ctx.subject = by;
-                self.trigger(a.when, a.effect.clone(), ctx);
+                self.trigger(a.when, Prog::Shared(&a.effect), ctx);
             }
         }
     }

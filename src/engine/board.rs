@@ -5,6 +5,7 @@
 use super::defs::Def;
 use super::effect::{Static, Trigger};
 use super::interp::Ctx;
+use super::prog::Prog;
 use super::state::{ActionInPlay, BaseInPlay, GameState, Lasting, MinionInPlay, PlayerId, Uid};
 
 /// Where a card is.
@@ -280,22 +281,19 @@ impl GameState {
     /// ignores it (Jammed Signal); as a choice when the player "may ignore" it
     /// (Infiltrate), asked each time it would apply unless the ability is already
     /// the player's to decline; otherwise as it is.
-    pub fn base_effect_for(
-        &self,
-        base: Uid,
-        player: PlayerId,
-        effect: &super::effect::Effect,
-    ) -> Option<super::effect::Effect> {
+    pub fn base_effect_for(&self, base: Uid, player: PlayerId, effect: Prog) -> Option<Prog> {
         if self.base_index(base).is_none() {
-            return (!self.left_play_ignored.contains(&(base, player))).then(|| effect.clone());
+            return (!self.left_play_ignored.contains(&(base, player))).then_some(effect);
         }
         if self.base_ignored_by_all(base) {
             return None;
         }
-        if self.may_ignore_base(base, player) && !super::window::effect_is_optional(effect) {
-            return Some(super::effect::Effect::May(Box::new(effect.clone())));
+        if self.may_ignore_base(base, player) && !super::window::effect_is_optional(effect.get()) {
+            return Some(Prog::owned(super::effect::Effect::May(Box::new(
+                effect.into_effect(),
+            ))));
         }
-        Some(effect.clone())
+        Some(effect)
     }
 
     /// The printed power of a card (0 for actions and bases).

@@ -1,9 +1,10 @@
 //! The one question the game waits for: who must answer, what is asked, and the
 //! numbered legal options. Answers are indices into `options`.
 
-use super::effect::{Choose, Effect, Mode, Purpose};
+use super::effect::{Choose, Mode, Purpose};
 use super::events::Zone;
 use super::interp::{Ctx, Value};
+use super::prog::{Held, Prog};
 use super::state::{Allowance, Phase, PlayerId, Uid};
 use super::window::Triggered;
 use serde::{Deserialize, Serialize};
@@ -128,13 +129,13 @@ pub enum Resume {
     },
     /// A choice; `values` matches the options that are not Done.
     Choose {
-        choose: Box<Choose>,
+        choose: Held<Choose>,
         ctx: Box<Ctx>,
         values: Vec<Value>,
         picked: u32,
     },
     /// A may.
-    May { effect: Box<Effect>, ctx: Box<Ctx> },
+    May { effect: Prog, ctx: Box<Ctx> },
     /// Discarding down to ten.
     DiscardToTen,
     /// An extra play offered now.
@@ -161,11 +162,14 @@ pub enum Resume {
     /// A pause before a phase.
     Paused,
     /// A "choose one"; the options are the modes' numbers.
-    ChooseOne { modes: Vec<Mode>, ctx: Box<Ctx> },
+    ChooseOne {
+        modes: Held<Vec<Mode>>,
+        ctx: Box<Ctx>,
+    },
     /// A number chosen: bound to `bind`, then `then` runs.
     ChooseNumber {
         bind: String,
-        then: Box<Effect>,
+        then: Prog,
         ctx: Box<Ctx>,
     },
 }

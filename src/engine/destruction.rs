@@ -7,6 +7,7 @@ use super::effect::{Effect, Trigger};
 use super::events::{Event, Zone};
 use super::flow::Task;
 use super::interp::{Ctx, Value};
+use super::prog::Prog;
 use super::state::{GameState, PlayerId, Uid};
 use super::window::Triggered;
 
@@ -180,7 +181,7 @@ impl GameState {
             if a.when == Trigger::InsteadOfDestroyed && self.special_condition_holds(a, card) {
                 out.push(Triggered {
                     when: a.when,
-                    effect: a.effect.clone(),
+                    effect: Prog::Shared(&a.effect),
                     ctx: self.ctx_of(card),
                 });
             }
@@ -194,7 +195,7 @@ impl GameState {
                     ctx.subject = Some(card);
                     out.push(Triggered {
                         when: a.when,
-                        effect: a.effect.clone(),
+                        effect: Prog::Shared(&a.effect),
                         ctx,
                     });
                 }
@@ -212,7 +213,7 @@ impl GameState {
                 if a.when == Trigger::InsteadOfDestroyedElsewhere {
                     out.push(Triggered {
                         when: a.when,
-                        effect: a.effect.clone(),
+                        effect: Prog::Shared(&a.effect),
                         ctx: Ctx {
                             source: b.card,
                             you: self.owner(card),
@@ -256,7 +257,7 @@ impl GameState {
             let mut ctx = Ctx::for_source(&src);
             ctx.you = you;
             ctx.subject = Some(card);
-            self.trigger(a.when, a.effect.clone(), ctx);
+            self.trigger(a.when, Prog::Shared(&a.effect), ctx);
         }
     }
 
@@ -290,14 +291,14 @@ impl GameState {
                 ctx.you = by;
             }
             ctx.subject = Some(card);
-            self.trigger(a.when, a.effect.clone(), ctx);
+            self.trigger(a.when, Prog::Shared(&a.effect), ctx);
         }
     }
 
     /// The [`Trigger::AfterMinionDestroyed`] abilities in play whose condition (a leading
     /// `If`) holds for this minion now, just before it leaves play, so that what it was
     /// (its controller, a Microbot) and the watching card itself still count.
-    fn destruction_watchers(&self, card: Uid) -> Vec<(Trigger, Effect, Ctx)> {
+    fn destruction_watchers(&self, card: Uid) -> Vec<(Trigger, Prog, Ctx)> {
         let mut out = Vec::new();
         for src in self.sources() {
             for a in self.def(src.card).abilities() {
@@ -318,9 +319,9 @@ impl GameState {
                         if !self.cond(cond, &ctx) {
                             continue;
                         }
-                        (**then).clone()
+                        Prog::Shared(then)
                     }
-                    other => other.clone(),
+                    other => Prog::Shared(other),
                 };
                 out.push((a.when, effect, ctx));
             }

@@ -7,6 +7,7 @@ use super::decision::{Ask, Choice, Decision, Pending, Resume};
 use super::effect::{Choose, Effect, Static, Trigger};
 use super::events::{Event, Zone};
 use super::interp::Ctx;
+use super::prog::{Held, Prog};
 use super::state::{Allowance, Expiry, GameState, Lasting, Phase, PlayerId, Uid};
 use super::window::Triggered;
 use serde::{Deserialize, Serialize};
@@ -35,7 +36,7 @@ pub const TURN_DECISION_LIMIT: u32 = 1000;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct WhileLoop {
     pub cond: super::effect::Cond,
-    pub body: Effect,
+    pub body: Prog,
     pub ctx: Ctx,
     pub since: Option<u32>,
 }
@@ -44,10 +45,10 @@ pub struct WhileLoop {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Task {
     /// Run one step of a program.
-    Run(Effect, Ctx),
+    Run(Prog, Ctx),
     /// A card's or base's ability begins to resolve: it is told
     /// ([`Event::Resolving`]), its program runs, then [`Task::Resolved`] closes it.
-    Ability(Effect, Ctx),
+    Ability(Prog, Ctx),
     /// The ability of `by` has resolved: told with [`Event::Resolved`], quiet when no
     /// event was told since the `since`-th (see [`GameState::told`]).
     Resolved {
@@ -56,14 +57,14 @@ pub enum Task {
         since: u64,
     },
     /// Run a triggered ability as its own resolution (its triggers follow it).
-    Resolve(Effect, Ctx),
+    Resolve(Prog, Ctx),
     /// The second half of "do X to do Y": runs if something was done since `since`.
-    IfDone { then: Effect, ctx: Ctx, since: u32 },
+    IfDone { then: Prog, ctx: Ctx, since: u32 },
     /// One more round of a `While`, unless its condition fails or the last round
     /// (done when `since` was the count of changes) changed nothing.
     While(Box<WhileLoop>),
     /// Ask the next pick of an "up to N" choice.
-    ChooseAgain(Box<Choose>, Box<Ctx>, u32),
+    ChooseAgain(Held<Choose>, Box<Ctx>, u32),
     /// A resolution ends here: the abilities it triggered open their window, unless
     /// an outer card is still resolving.
     Flush,
@@ -200,7 +201,7 @@ impl GameState {
     }
 
     /// An ability begins: told, then its program runs and [`Task::Resolved`] closes it.
-    fn begin_ability(&mut self, effect: Effect, ctx: Ctx) {
+    fn begin_ability(&mut self, effect: Prog, ctx: Ctx) {
         let (by, player) = (ctx.source, ctx.you);
         self.events.push(Event::Resolving { by, player });
         self.quiet = None;
@@ -365,7 +366,7 @@ impl GameState {
                 if n > 1 {
                     self.stack.push(Task::DiscardChosen(player, n - 1, source));
                 }
-                self.start_choice(Box::new(choose), ctx, 0);
+                self.start_choice(Held::owned(choose), ctx, 0);
             }
             Task::ImmediatePlay(player, allowance) => self.offer_immediate(player, allowance),
             Task::ScoreBase(base) => self.score_base(base),
@@ -524,7 +525,7 @@ impl GameState {
                 self.queue_turn_triggers(false);
                 // What waited for the end of the turn (Always Get Our Man).
                 for (effect, ctx) in std::mem::take(&mut self.at_end_of_turn) {
-                    self.trigger(Trigger::EndOfEachTurn, effect, ctx);
+                    self.trigger(Trigger::EndOfEachTurn, Prog::owned(effect), ctx);
                 }
                 // End-of-turn abilities resolve before the expiries and the win check.
                 self.open_window();
@@ -552,7 +553,7 @@ impl GameState {
             };
             let mut ctx = Ctx::for_source(&src);
             ctx.you = you;
-            self.trigger(a.when, a.effect.clone(), ctx);
+            self.trigger(a.when, Prog::Shared(&a.effect), ctx);
         }
     }
 
@@ -689,7 +690,8 @@ impl GameState {
                     Choice::Done => {
                         if picked == 0 {
                             self.note_quiet(super::events::Quiet::Declined);
-                            self.stack.push(Task::Run(choose.otherwise, *ctx));
+                            self.stack
+                                .push(Task::Run(choose.part(|c| &c.otherwise), *ctx));
                         }
                         return;
                     }
@@ -703,7 +705,7 @@ impl GameState {
             }
             Resume::May { effect, ctx } => {
                 if choice == Choice::Yes {
-                    self.stack.push(Task::Run(*effect, *ctx));
+                    self.stack.push(Task::Run(effect, *ctx));
                 } else {
                     self.note_quiet(super::events::Quiet::Declined);
                 }
@@ -745,15 +747,16 @@ impl GameState {
                 }
             }
             Resume::Paused => {}
-            Resume::ChooseOne { mut modes, ctx } => {
+            Resume::ChooseOne { modes, ctx } => {
                 if let Choice::Mode { index, .. } = choice {
-                    if (index as usize) < modes.len() {
-                        let mode = modes.swap_remove(index as usize);
+                    let i = index as usize;
+                    if i < modes.len() {
+                        let mode = modes.part(|m| &m[i].effect);
                         // A mode that does nothing ("neither": Watson) is a choice not to.
-                        if mode.effect == super::effect::Effect::Nothing {
+                        if *mode == super::effect::Effect::Nothing {
                             self.note_quiet(super::events::Quiet::Declined);
                         }
-                        self.stack.push(Task::Run(mode.effect, *ctx));
+                        self.stack.push(Task::Run(mode, *ctx));
                     }
                 }
             }
@@ -765,7 +768,7 @@ impl GameState {
                         by: ctx.source,
                     });
                     self.stack.push(Task::Run(
-                        *then,
+                        then,
                         ctx.with(&bind, super::interp::Value::Num(n)),
                     ));
                 }
@@ -853,7 +856,7 @@ impl GameState {
                         self.events.push(Event::Used { player, card });
                         let mut ctx = self.ctx_of(card);
                         ctx.you = player;
-                        self.push_resolution(a.effect.clone(), ctx);
+                        self.push_resolution(Prog::Shared(&a.effect), ctx);
                         break;
                     }
                 }

@@ -11,6 +11,7 @@ use super::effect::{
 };
 use super::events::{Pool, Quiet, Zone};
 use super::flow::Task;
+use super::prog::{Held, OwnedParts, Parts, Prog, SharedParts};
 use super::state::{GameState, PlayerId, Uid};
 use serde::{Deserialize, Serialize};
 
@@ -829,12 +830,21 @@ impl GameState {
     }
 
     /// Runs one effect step: control forms push their parts, verbs act.
-    pub(super) fn run_effect(&mut self, effect: Effect, ctx: Ctx) {
+    pub(super) fn run_effect(&mut self, effect: Prog, ctx: Ctx) {
+        match effect {
+            Prog::Shared(e) => self.step(e, ctx, SharedParts),
+            Prog::Owned(e) => self.step(&e, ctx, OwnedParts),
+        }
+    }
+
+    /// One effect step of a program; `part` hands on its parts (shared when it is,
+    /// copied when it is owned).
+    fn step<'a>(&mut self, effect: &'a Effect, ctx: Ctx, part: impl Parts<'a>) {
         match effect {
             Effect::Nothing => {}
             Effect::Seq(parts) => {
-                for part in parts.into_iter().rev() {
-                    self.stack.push(Task::Run(part, ctx.clone()));
+                for p in parts.iter().rev() {
+                    self.stack.push(Task::Run(part.prog(p), ctx.clone()));
                 }
             }
             Effect::May(inner) => {
@@ -845,19 +855,18 @@ impl GameState {
                         options: vec![Choice::Yes, Choice::No],
                     },
                     resume: Resume::May {
-                        effect: inner,
+                        effect: part.prog(inner),
                         ctx: Box::new(ctx),
                     },
                 });
             }
             Effect::Choose(choose) => {
                 self.refill_decks_for(&choose.from, &ctx);
-                self.start_choice(choose, ctx, 0)
+                self.start_choice(part.of(&**choose), ctx, 0)
             }
-            Effect::ChooseOne(mut modes) => {
-                if modes.len() == 1 {
-                    let only = modes.remove(0);
-                    self.stack.push(Task::Run(only.effect, ctx));
+            Effect::ChooseOne(modes) => {
+                if let [only] = &modes[..] {
+                    self.stack.push(Task::Run(part.prog(&only.effect), ctx));
                     return;
                 }
                 self.pending = Some(Pending {
@@ -874,20 +883,20 @@ impl GameState {
                             .collect(),
                     },
                     resume: Resume::ChooseOne {
-                        modes,
+                        modes: part.of(modes),
                         ctx: Box::new(ctx),
                     },
                 });
             }
             Effect::ForEach { each, bind, body } => {
-                self.refill_decks_for(&each, &ctx);
-                let values = self.select(&each, &ctx);
+                self.refill_decks_for(each, &ctx);
+                let values = self.select(each, &ctx);
                 if values.is_empty() {
-                    self.note_quiet(Quiet::NothingToChoose(pool(&each)));
+                    self.note_quiet(Quiet::NothingToChoose(pool(each)));
                 }
                 for v in values.into_iter().rev() {
                     self.stack
-                        .push(Task::Run((*body).clone(), ctx.with(&bind, v)));
+                        .push(Task::Run(part.prog(body), ctx.with(bind, v)));
                 }
             }
             Effect::If {
@@ -895,28 +904,29 @@ impl GameState {
                 then,
                 otherwise,
             } => {
-                let next = if self.cond(&cond, &ctx) {
+                let next = if self.cond(cond, &ctx) {
                     then
                 } else {
-                    self.note_quiet(Quiet::Condition(self.unmet(&cond, &ctx)));
+                    self.note_quiet(Quiet::Condition(self.unmet(cond, &ctx)));
                     otherwise
                 };
-                self.stack.push(Task::Run(*next, ctx));
+                self.stack.push(Task::Run(part.prog(next), ctx));
             }
             Effect::Bind { bind, value, then } => {
-                let v = match self.target_card(&value, &ctx) {
+                let v = match self.target_card(value, &ctx) {
                     Some(c) if self.def(c).base().is_some() => Some(Value::Base(c)),
                     Some(c) => Some(Value::Card(c)),
                     None => None,
                 };
                 if let Some(v) = v {
-                    self.stack.push(Task::Run(*then, ctx.with(&bind, v)));
+                    self.stack
+                        .push(Task::Run(part.prog(then), ctx.with(bind, v)));
                 }
             }
             Effect::Let { bind, value, then } => {
-                let n = self.amount(&value, &ctx);
+                let n = self.amount(value, &ctx);
                 self.stack
-                    .push(Task::Run(*then, ctx.with(&bind, Value::Num(n))));
+                    .push(Task::Run(part.prog(then), ctx.with(bind, Value::Num(n))));
             }
             Effect::OncePerTurn {
                 key,
@@ -925,21 +935,21 @@ impl GameState {
             } => {
                 // Each player's own: "you may use only one ... each turn"; or each
                 // card's own ("the first time each turn" of one Young Musketeer).
-                let key = once_key(&key, per_card, &ctx);
+                let key = once_key(key, *per_card, &ctx);
                 if !self.turn.used.contains(&key) {
                     self.turn.used.push(key);
-                    self.stack.push(Task::Run(*then, ctx));
+                    self.stack.push(Task::Run(part.prog(then), ctx));
                 } else {
                     self.note_quiet(Quiet::UsedThisTurn);
                 }
             }
             Effect::ToDo { first, then } => {
                 self.stack.push(Task::IfDone {
-                    then: *then,
+                    then: part.prog(then),
                     ctx: ctx.clone(),
                     since: self.done,
                 });
-                self.stack.push(Task::Run(*first, ctx));
+                self.stack.push(Task::Run(part.prog(first), ctx));
             }
             Effect::AsEach {
                 players,
@@ -948,11 +958,11 @@ impl GameState {
                 current_last,
             } => {
                 let n = self.players.len();
-                let mut players = self.players_of(&players, &ctx);
+                let mut players = self.players_of(players, &ctx);
                 // From the current player round the table, or from the next one.
-                let start = self.turn.player.ix() + usize::from(current_last);
+                let start = self.turn.player.ix() + usize::from(*current_last);
                 players.sort_by_key(|p| (p.ix() + 2 * n - start) % n);
-                if first_only {
+                if *first_only {
                     players.truncate(1);
                 }
                 let here = ctx.here.unwrap_or(ctx.source);
@@ -960,7 +970,7 @@ impl GameState {
                 let mut ignored = None;
                 for p in players.into_iter().rev() {
                     let body = if of_base {
-                        match self.base_effect_for(here, p, &body) {
+                        match self.base_effect_for(here, p, part.prog(body)) {
                             Some(b) => b,
                             None => {
                                 ignored = Some(p);
@@ -968,7 +978,7 @@ impl GameState {
                             }
                         }
                     } else {
-                        (*body).clone()
+                        part.prog(body)
                     };
                     let mut c = ctx.clone();
                     c.you = p;
@@ -980,18 +990,18 @@ impl GameState {
                 }
             }
             Effect::AtEndOfTurn(then) => {
-                let card = self.end_of_turn_target(&then, &ctx);
+                let card = self.end_of_turn_target(then, &ctx);
                 self.events.push(super::events::Event::EndOfTurnScheduled {
                     by: ctx.source,
                     card,
                 });
-                self.at_end_of_turn.push((*then, ctx));
+                self.at_end_of_turn.push((Effect::clone(then), ctx));
             }
             Effect::While { cond, body } => {
                 self.stack
                     .push(Task::While(Box::new(super::flow::WhileLoop {
-                        cond,
-                        body: *body,
+                        cond: cond.clone(),
+                        body: part.prog(body),
                         ctx,
                         since: None,
                     })))
@@ -1006,16 +1016,16 @@ impl GameState {
                     decision: Decision {
                         player: ctx.you,
                         ask: Ask::ChooseNumber { source: ctx.source },
-                        options: (from..=to).map(Choice::Number).collect(),
+                        options: (*from..=*to).map(Choice::Number).collect(),
                     },
                     resume: Resume::ChooseNumber {
-                        bind,
-                        then,
+                        bind: bind.clone(),
+                        then: part.prog(then),
                         ctx: Box::new(ctx),
                     },
                 });
             }
-            verb => self.run_verb(verb, ctx),
+            verb => self.run_verb(verb, ctx, part),
         }
     }
 
@@ -1066,7 +1076,7 @@ impl GameState {
 
     /// Asks for the next pick of a choice (the `picked`-th), or ends it when nothing
     /// is left to choose.
-    pub(super) fn start_choice(&mut self, choose: Box<Choose>, ctx: Ctx, picked: u32) {
+    pub(super) fn start_choice(&mut self, choose: Held<Choose>, ctx: Ctx, picked: u32) {
         let chooser = self.players_of(&choose.by, &ctx);
         let Some(&player) = chooser.first() else {
             return;
@@ -1124,7 +1134,8 @@ impl GameState {
         if values.is_empty() {
             if picked == 0 {
                 self.note_quiet(Quiet::NothingToChoose(pool(&choose.from)));
-                self.stack.push(Task::Run(choose.otherwise, ctx));
+                self.stack
+                    .push(Task::Run(choose.part(|c| &c.otherwise), ctx));
             }
             return;
         }
@@ -1157,15 +1168,13 @@ impl GameState {
 
     /// Runs `then` with the pick bound; for "up to N" choices, asks again afterwards,
     /// excluding what was already picked.
-    pub(super) fn after_pick(&mut self, choose: Box<Choose>, ctx: Ctx, v: Value, picked: u32) {
+    pub(super) fn after_pick(&mut self, choose: Held<Choose>, ctx: Ctx, v: Value, picked: u32) {
+        let then = choose.part(|c| &c.then);
         if !choose.times.more_after(picked) {
-            // The last pick: the choice is used up, so its program is taken, not copied.
-            let Choose { bind, then, .. } = *choose;
-            let bound = ctx.with(&bind, v);
+            let bound = ctx.with(&choose.bind, v);
             self.stack.push(Task::Run(then, bound));
             return;
         }
-        let then = choose.then.clone();
         let bound = ctx.with(&choose.bind, v.clone());
         let mut next_ctx = ctx;
         next_ctx.vars.push((format!("picked:{}", choose.bind), v));

@@ -17,6 +17,7 @@ pub mod interp;
 mod off_top;
 mod plays;
 pub mod position;
+pub mod prog;
 mod scoring;
 pub mod setup;
 mod shields;

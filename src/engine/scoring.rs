@@ -8,6 +8,7 @@ use super::effect::{Effect, Trigger};
 use super::events::{Event, Zone};
 use super::flow::Task;
 use super::interp::Ctx;
+use super::prog::Prog;
 use super::state::{GameState, Lasting, PlayInProgress, PlayerId, Uid};
 
 /// One player's place at a base as it would score now.
@@ -249,7 +250,7 @@ impl GameState {
                 if a.when == Trigger::WhenMyBaseScores && src.attached_to.is_none() {
                     let mut ctx = Ctx::for_source(&src);
                     ctx.scoring = Some(base);
-                    self.trigger(a.when, a.effect.clone(), ctx);
+                    self.trigger(a.when, Prog::Shared(&a.effect), ctx);
                 }
             }
         }
@@ -267,7 +268,7 @@ impl GameState {
                     scoring: Some(base),
                     vars: Vec::new(),
                 };
-                self.trigger(when, a.effect.clone(), ctx);
+                self.trigger(when, Prog::Shared(&a.effect), ctx);
             }
         }
     }
@@ -300,11 +301,11 @@ impl GameState {
                             ..Default::default()
                         }),
                     ));
-                    let effect = Effect::If {
+                    let effect = Prog::owned(Effect::If {
                         cond: still_here,
                         then: Box::new(a.effect.clone()),
                         otherwise: Box::new(Effect::Nothing),
-                    };
+                    });
                     self.trigger(a.when, effect, ctx);
                 }
             }
@@ -391,7 +392,7 @@ impl GameState {
             ctx.subject = Some(new);
             ctx.here = Some(new);
             ctx.scoring = None;
-            self.trigger(Trigger::AfterThisBaseReplaced, d.effect, ctx);
+            self.trigger(Trigger::AfterThisBaseReplaced, Prog::owned(d.effect), ctx);
         }
         self.base_entered(new);
     }
@@ -475,11 +476,12 @@ impl GameState {
                     self.stack.push(Task::FinishAction(card));
                     self.stack.push(Task::Flush);
                     self.stack.push(Task::PlayResolved(card));
-                    self.stack.push(Task::Ability(ability.effect.clone(), ctx));
+                    self.stack
+                        .push(Task::Ability(Prog::Shared(&ability.effect), ctx));
                     self.action_played(card, None, player);
                 }
             }
-            _ => self.push_resolution(ability.effect.clone(), ctx),
+            _ => self.push_resolution(Prog::Shared(&ability.effect), ctx),
         }
     }
 }

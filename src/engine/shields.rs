@@ -2,9 +2,10 @@
 //! and the one-use shields that stop an ability and are destroyed instead. Every verb
 //! that affects a minion asks here first.
 
-use super::effect::{Effect, Static, Trigger};
+use super::effect::{Static, Trigger};
 use super::events::{Event, Zone};
 use super::interp::{Ctx, Value};
+use super::prog::Prog;
 use super::state::{GameState, PlayerId, Uid};
 
 impl GameState {
@@ -238,10 +239,10 @@ impl GameState {
         } else {
             self.def(minion).abilities()
         };
-        let waiting: Vec<Effect> = own
+        let waiting: Vec<Prog> = own
             .iter()
             .filter(|a| a.when == Trigger::AffectedByOthersPlay)
-            .map(|a| a.effect.clone())
+            .map(|a| Prog::Shared(&a.effect))
             .collect();
         if waiting.is_empty() {
             return;

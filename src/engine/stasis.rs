@@ -18,6 +18,7 @@ use super::effect::{Amount, BaseSel, Effect, MinionFilter, PlayerSel, Target, Tr
 use super::events::{Event, Zone};
 use super::flow::Task;
 use super::interp::{Ctx, Value};
+use super::prog::Prog;
 use super::state::{GameState, PlayerId, Uid};
 
 impl GameState {
@@ -130,7 +131,7 @@ impl GameState {
                 ctx.subject = Some(subject);
                 ctx = ctx.with("removed", Value::Num(removed as i32));
             }
-            self.trigger(when, a.effect.clone(), ctx);
+            self.trigger(when, Prog::Shared(&a.effect), ctx);
         }
     }
 
@@ -219,10 +220,10 @@ impl GameState {
             .map(|&(c, _)| c)
             .collect();
         for card in cards {
-            let effect = Effect::RemoveStasisCounters {
+            let effect = Prog::owned(Effect::RemoveStasisCounters {
                 what: Target::This,
                 amount: Amount::Const(1),
-            };
+            });
             // The card is its own subject: what tells the rule from the card's abilities
             // in a question.
             let mut ctx = Ctx::new(card, player, None);
@@ -260,13 +261,13 @@ impl GameState {
     /// The programs a card runs as it is played from `from`: its on-play abilities;
     /// from stasis, its stasis instructions instead (an action) or after them (a
     /// minion: Sidelined Girlfriend's counter comes after its own ability).
-    pub(super) fn on_play_programs(&self, card: Uid, from: Zone) -> Vec<Effect> {
+    pub(super) fn on_play_programs(&self, card: Uid, from: Zone) -> Vec<Prog> {
         let abilities = self.def(card).abilities();
         let of = |when: Trigger| {
             abilities
                 .iter()
                 .filter(move |a| a.when == when)
-                .map(|a| a.effect.clone())
+                .map(|a| Prog::Shared(&a.effect))
         };
         if from != Zone::Stasis {
             return of(Trigger::OnPlay).collect();
@@ -347,7 +348,7 @@ impl GameState {
             self.turn.used.push(k.clone());
         }
         self.events.push(Event::Used { player, card });
-        self.push_resolution(a.effect.clone(), Ctx::new(card, player, None));
+        self.push_resolution(Prog::Shared(&a.effect), Ctx::new(card, player, None));
     }
 
     /// The cards in stasis a selector of stasis means.

@@ -6,6 +6,7 @@ use super::effect::{Effect, ExtraPlay as ExtraSpec, Selector, Static, Target, Tr
 use super::events::{Event, Quiet, Unmet, Zone};
 use super::flow::Task;
 use super::interp::{Ctx, Value};
+use super::prog::{Parts, Prog};
 use super::state::{
     ActionInPlay, Allowance, Expiry, GameState, Lasting, LastingEffect, MinionInPlay, Phase,
     PlayInProgress, PlayerId, Uid,
@@ -14,11 +15,11 @@ use rand::seq::SliceRandom;
 
 impl GameState {
     /// Performs one verb of a program.
-    pub(super) fn run_verb(&mut self, verb: Effect, ctx: Ctx) {
+    pub(super) fn run_verb<'a>(&mut self, verb: &'a Effect, ctx: Ctx, part: impl Parts<'a>) {
         let card = |s: &Self, t: &Target| s.target_card(t, &ctx);
         match verb {
             Effect::Destroy(t) => {
-                let c = card(self, &t);
+                let c = card(self, t);
                 // A card that has left play since it was chosen (Always Get Our Man).
                 if !c.is_some_and(|c| self.on_table(c)) {
                     self.note_quiet(Quiet::Condition(Unmet::NotInPlay));
@@ -28,11 +29,11 @@ impl GameState {
                 }
             }
             Effect::DestroyAll(each) => {
-                if self.select(&each, &ctx).is_empty() {
-                    self.note_quiet(Quiet::NothingToChoose(super::interp::pool(&each)));
+                if self.select(each, &ctx).is_empty() {
+                    self.note_quiet(Quiet::NothingToChoose(super::interp::pool(each)));
                 }
                 let targets: Vec<Uid> = self
-                    .select(&each, &ctx)
+                    .select(each, &ctx)
                     .into_iter()
                     .filter_map(|v| match v {
                         Value::Card(c) => Some(c),
@@ -44,7 +45,7 @@ impl GameState {
             Effect::ReturnToHand(t) => {
                 // Only a card still in play returns: one that has left play since it
                 // was chosen (destroyed meanwhile) stays where it went.
-                if let Some(c) = card(self, &t).filter(|&c| self.on_table(c)) {
+                if let Some(c) = card(self, t).filter(|&c| self.on_table(c)) {
                     if !self.intercepted(c, &ctx) {
                         self.leave_play(c, Zone::Hand);
                         self.events.push(Event::Returned {
@@ -56,12 +57,12 @@ impl GameState {
                 }
             }
             Effect::PlaceOnDeckBottom(t) => {
-                if let Some(c) = card(self, &t) {
+                if let Some(c) = card(self, t) {
                     self.place(c, Zone::DeckBottom, &ctx);
                 }
             }
             Effect::Move { what, to } => {
-                if let (Some(c), Some(base)) = (card(self, &what), card(self, &to)) {
+                if let (Some(c), Some(base)) = (card(self, what), card(self, to)) {
                     if let Some(by) = self.guarded_from_moves(c, &ctx) {
                         self.events.push(Event::Prevented {
                             card: c,
@@ -76,11 +77,11 @@ impl GameState {
                 }
             }
             Effect::Draw(amount) => {
-                let n = self.amount(&amount, &ctx).max(0) as usize;
+                let n = self.amount(amount, &ctx).max(0) as usize;
                 let p = &self.players[ctx.you.ix()];
                 if n == 0 {
                     // A card drawn for each of something, and there is none (Tech Center).
-                    if let super::effect::Amount::Count(sel) = &amount {
+                    if let super::effect::Amount::Count(sel) = amount {
                         self.note_quiet(Quiet::NothingToChoose(super::interp::pool(sel)));
                     }
                 } else if p.deck.is_empty() && p.discard.is_empty() {
@@ -89,23 +90,23 @@ impl GameState {
                 self.draw_by(ctx.you, n, Some(ctx.source));
             }
             Effect::GainVp { who, amount } => {
-                let n = self.amount(&amount, &ctx).max(0) as u32;
-                for p in self.players_of(&who, &ctx) {
+                let n = self.amount(amount, &ctx).max(0) as u32;
+                for p in self.players_of(who, &ctx) {
                     self.gain_vp(p, n, Some(ctx.source));
                 }
             }
-            Effect::ExtraPlay(spec) => self.grant_extra(&spec, &ctx),
+            Effect::ExtraPlay(spec) => self.grant_extra(spec, &ctx),
             Effect::PowerUntil {
                 what,
                 amount,
                 until,
                 while_on,
             } => {
-                if let Some(c) = card(self, &what) {
-                    let n = self.amount(&amount, &ctx);
+                if let Some(c) = card(self, what) {
+                    let n = self.amount(amount, &ctx);
                     if self.minion(c).is_some() && !self.intercepted(c, &ctx) {
-                        let until = Expiry::from_until(until, ctx.you, &self.turn);
-                        let what = match while_on.and_then(|t| card(self, t.as_ref())) {
+                        let until = Expiry::from_until(*until, ctx.you, &self.turn);
+                        let what = match while_on.as_ref().and_then(|t| card(self, t)) {
                             Some(base) => Lasting::PowerHere {
                                 minion: c,
                                 amount: n,
@@ -127,8 +128,8 @@ impl GameState {
                 }
             }
             Effect::BreakpointThisTurn { base, amount } => {
-                if let Some(b) = card(self, &base) {
-                    let n = self.amount(&amount, &ctx);
+                if let Some(b) = card(self, base) {
+                    let n = self.amount(amount, &ctx);
                     self.lasting.push(LastingEffect {
                         what: Lasting::Breakpoint { base: b, amount: n },
                         until: Expiry::EndOfTurn(self.turn.number),
@@ -141,7 +142,7 @@ impl GameState {
                 }
             }
             Effect::PutInDiscard(t) => {
-                if let Some(c) = card(self, &t) {
+                if let Some(c) = card(self, t) {
                     if self.on_table(c) {
                         // Discarded from play: not destroyed, so nothing "after destroyed" fires.
                         self.leave_play(c, Zone::Discard);
@@ -166,12 +167,12 @@ impl GameState {
                 }
             }
             Effect::Discard { who, count, random } => {
-                let n = self.amount(&count, &ctx).max(0) as usize;
-                for p in self.players_of(&who, &ctx) {
+                let n = self.amount(count, &ctx).max(0) as usize;
+                for p in self.players_of(who, &ctx) {
                     if n > 0 && self.players[p.ix()].hand.is_empty() {
                         self.note_quiet(Quiet::Condition(Unmet::HandEmpty(p)));
                     }
-                    if random {
+                    if *random {
                         let before = self.players[p.ix()].hand.len();
                         self.discard_random(p, n, ctx.source);
                         if self.players[p.ix()].hand.len() < before {
@@ -202,7 +203,7 @@ impl GameState {
                 }
             }
             Effect::IgnoreBaseUntilMyTurn(t) => {
-                if let Some(b) = card(self, &t) {
+                if let Some(b) = card(self, t) {
                     let entry = super::state::Ignoring {
                         base: b,
                         player: ctx.you,
@@ -231,12 +232,12 @@ impl GameState {
                 }
             }
             Effect::SwapBase { old, new } => {
-                if let (Some(old), Some(new)) = (card(self, &old), card(self, &new)) {
+                if let (Some(old), Some(new)) = (card(self, old), card(self, new)) {
                     self.swap_base(old, new, ctx.source);
                 }
             }
             Effect::PutBaseOnTop(t) => {
-                if let Some(b) = card(self, &t).filter(|&b| self.take_from_base_deck(b)) {
+                if let Some(b) = card(self, t).filter(|&b| self.take_from_base_deck(b)) {
                     self.base_deck.insert(0, b);
                     self.events.push(Event::BaseToTop {
                         player: ctx.you,
@@ -245,14 +246,14 @@ impl GameState {
                 }
             }
             Effect::PlayNow { card: what, to } => {
-                let onto_minion = card(self, &to).filter(|&m| self.minion(m).is_some());
-                if let (Some(c), Some(m)) = (card(self, &what), onto_minion) {
+                let onto_minion = card(self, to).filter(|&m| self.minion(m).is_some());
+                if let (Some(c), Some(m)) = (card(self, what), onto_minion) {
                     let onto = Some(super::decision::PlayTo::Minion(m));
                     if self.extra_play_targets(ctx.you, c).contains(&onto) {
                         let from = self.zone_of_hand_card(c);
                         self.play_card(ctx.you, c, onto, from, Some(ctx.source));
                     }
-                } else if let (Some(c), Some(base)) = (card(self, &what), card(self, &to)) {
+                } else if let (Some(c), Some(base)) = (card(self, what), card(self, to)) {
                     if !self.may_play_card_on(ctx.you, c, base) || self.extra_cards_capped(ctx.you)
                     {
                         return;
@@ -268,7 +269,7 @@ impl GameState {
                 }
             }
             Effect::DiscardHand(who) => {
-                for p in self.players_of(&who, &ctx) {
+                for p in self.players_of(who, &ctx) {
                     let cards = std::mem::take(&mut self.players[p.ix()].hand);
                     self.players[p.ix()].discard.extend(&cards);
                     let any = !cards.is_empty();
@@ -284,13 +285,12 @@ impl GameState {
                 }
             }
             Effect::PutInHand(t) => {
-                if let Some(c) = card(self, &t).filter(|&c| self.out_of_play(c)) {
+                if let Some(c) = card(self, t).filter(|&c| self.out_of_play(c)) {
                     self.place(c, Zone::Hand, &ctx);
                 }
             }
             Effect::DrawCard(t) => {
-                if let Some(c) = card(self, &t).filter(|&c| matches!(self.locate(c), Loc::Deck(_)))
-                {
+                if let Some(c) = card(self, t).filter(|&c| matches!(self.locate(c), Loc::Deck(_))) {
                     let player = self.owner(c);
                     self.take_out_of_zone(c);
                     self.put_in_zone(c, Zone::Hand);
@@ -304,9 +304,9 @@ impl GameState {
             }
             Effect::Store { card: t, under } => {
                 let host = self
-                    .target_card(&under, &ctx)
+                    .target_card(under, &ctx)
                     .filter(|&h| self.on_table(h) || matches!(self.locate(h), Loc::Stasis(_)));
-                let stored = card(self, &t).filter(|&c| {
+                let stored = card(self, t).filter(|&c| {
                     self.out_of_play(c)
                         && !matches!(self.locate(c), Loc::Stored(_) | Loc::Stasis(_))
                 });
@@ -315,24 +315,24 @@ impl GameState {
                 }
             }
             Effect::UseTalent(t) => {
-                if let Some(card) = card(self, &t).filter(|&c| self.on_table(c)) {
-                    if let Some(talent) = self.talent_of(card).cloned() {
+                if let Some(card) = card(self, t).filter(|&c| self.on_table(c)) {
+                    if let Some(talent) = self.talent_of(card) {
                         let mut c = self.ctx_of(card);
                         c.you = ctx.you;
                         c.scoring = ctx.scoring;
-                        self.stack.push(Task::Ability(talent, c));
+                        self.stack.push(Task::Ability(Prog::Shared(talent), c));
                     }
                 }
             }
             Effect::PutOnDeckTop(t) => {
                 // A card in play goes too (Always Room at Granny's), unless protected.
-                if let Some(c) = card(self, &t).filter(|&c| self.on_table(c) || self.out_of_play(c))
+                if let Some(c) = card(self, t).filter(|&c| self.on_table(c) || self.out_of_play(c))
                 {
                     self.place(c, Zone::DeckTop, &ctx);
                 }
             }
             Effect::ShuffleDeck(who) => {
-                for p in self.players_of(&who, &ctx) {
+                for p in self.players_of(who, &ctx) {
                     self.players[p.ix()].deck.shuffle(&mut self.rng);
                     self.events.push(Event::Shuffled {
                         player: p,
@@ -342,14 +342,14 @@ impl GameState {
                 }
             }
             Effect::RefillEmptyDeck(who) => {
-                for p in self.players_of(&who, &ctx) {
+                for p in self.players_of(who, &ctx) {
                     if self.players[p.ix()].deck.is_empty() {
                         self.reshuffle(p, Some(ctx.source));
                     }
                 }
             }
             Effect::Reveal(t) => {
-                if let Some(c) = card(self, &t) {
+                if let Some(c) = card(self, t) {
                     self.events.push(Event::Revealed {
                         player: self.owner(c),
                         card: c,
@@ -358,8 +358,8 @@ impl GameState {
                 }
             }
             Effect::SetAsideTop { of, count } => {
-                let n = self.amount(&count, &ctx).max(0) as usize;
-                for p in self.players_of(&of, &ctx) {
+                let n = self.amount(count, &ctx).max(0) as usize;
+                for p in self.players_of(of, &ctx) {
                     for _ in 0..n {
                         if self.players[p.ix()].deck.is_empty() {
                             self.reshuffle(p, Some(ctx.source));
@@ -378,7 +378,7 @@ impl GameState {
                 }
             }
             Effect::PlayExtra(t) => {
-                let Some(c) = card(self, &t).filter(|&c| self.out_of_play(c)) else {
+                let Some(c) = card(self, t).filter(|&c| self.out_of_play(c)) else {
                     return;
                 };
                 let targets = self.extra_play_targets(ctx.you, c);
@@ -423,17 +423,17 @@ impl GameState {
                         by: Some(ctx.source),
                     });
                     self.stack
-                        .push(Task::Run(*then, ctx.with(&bind, Value::Card(c))));
+                        .push(Task::Run(part.prog(then), ctx.with(bind, Value::Card(c))));
                 }
             }
             Effect::InsteadOfDiscard { what, to } => {
                 // Only an action that is resolving (in no zone and not in play).
-                if let Some(c) = card(self, &what).filter(|&c| self.locate(c) == Loc::Elsewhere) {
+                if let Some(c) = card(self, what).filter(|&c| self.locate(c) == Loc::Elsewhere) {
                     self.redirected.retain(|&(x, _)| x != c);
-                    self.redirected.push((c, to));
+                    self.redirected.push((c, *to));
                     self.events.push(Event::SentInstead {
                         card: c,
-                        to,
+                        to: *to,
                         by: ctx.source,
                     });
                 }
@@ -445,8 +445,8 @@ impl GameState {
                     _ => None,
                 };
                 if let Some(action) = set {
-                    action.mode = Some(n);
-                    let label = self.mode_label(ctx.source, n).unwrap_or_default();
+                    action.mode = Some(*n);
+                    let label = self.mode_label(ctx.source, *n).unwrap_or_default();
                     self.events.push(Event::ModeSet {
                         card: ctx.source,
                         label,
@@ -454,7 +454,7 @@ impl GameState {
                 }
             }
             Effect::TakeControl { what, until } => {
-                let Some(c) = card(self, &what).filter(|&c| self.minion(c).is_some()) else {
+                let Some(c) = card(self, what).filter(|&c| self.minion(c).is_some()) else {
                     return;
                 };
                 let back_to = self.controller(c);
@@ -465,7 +465,7 @@ impl GameState {
                 if self.intercepted(c, &ctx) {
                     return;
                 }
-                let until = Expiry::from_until(until, ctx.you, &self.turn);
+                let until = Expiry::from_until(*until, ctx.you, &self.turn);
                 self.lasting.push(LastingEffect {
                     what: Lasting::Control { minion: c, back_to },
                     until,
@@ -474,7 +474,7 @@ impl GameState {
                 self.did();
             }
             Effect::Transfer { action, to } => {
-                if let (Some(a), Some(m)) = (card(self, &action), card(self, &to)) {
+                if let (Some(a), Some(m)) = (card(self, action), card(self, to)) {
                     if self.def(m).base().is_some() {
                         self.transfer_to_base(a, m, ctx.source);
                     } else {
@@ -484,7 +484,7 @@ impl GameState {
             }
             Effect::TakeRandom(from) => {
                 let found: Vec<Uid> = self
-                    .select(&from, &ctx)
+                    .select(from, &ctx)
                     .into_iter()
                     .filter_map(|v| match v {
                         Value::Card(c) if self.out_of_play(c) => Some(c),
@@ -503,8 +503,8 @@ impl GameState {
                 }
             }
             Effect::AddCounters { what, amount } => {
-                let n = self.amount(&amount, &ctx);
-                if let Some(c) = card(self, &what).filter(|&c| self.minion(c).is_some()) {
+                let n = self.amount(amount, &ctx);
+                if let Some(c) = card(self, what).filter(|&c| self.minion(c).is_some()) {
                     if n != 0 && !self.intercepted(c, &ctx) {
                         self.add_counters(c, n, Some(ctx.source));
                     }
@@ -530,10 +530,10 @@ impl GameState {
                 });
                 self.base_entered(new);
                 self.stack
-                    .push(Task::Run(*then, ctx.with(&bind, Value::Base(new))));
+                    .push(Task::Run(part.prog(then), ctx.with(bind, Value::Base(new))));
             }
             Effect::PutBaseOnBottom(t) => {
-                if let Some(b) = card(self, &t).filter(|&b| self.take_from_base_deck(b)) {
+                if let Some(b) = card(self, t).filter(|&b| self.take_from_base_deck(b)) {
                     self.base_deck.push(b);
                     self.events.push(Event::BaseToBottom {
                         player: ctx.you,
@@ -542,7 +542,7 @@ impl GameState {
                 }
             }
             Effect::DiscardBase(t) => {
-                if let Some(b) = card(self, &t).filter(|&b| self.take_from_base_deck(b)) {
+                if let Some(b) = card(self, t).filter(|&b| self.take_from_base_deck(b)) {
                     self.base_discard.push(b);
                     self.events.push(Event::BaseDiscarded {
                         base: b,
@@ -551,7 +551,7 @@ impl GameState {
                 }
             }
             Effect::RevealBase(t) => {
-                if let Some(b) = card(self, &t) {
+                if let Some(b) = card(self, t) {
                     self.events.push(Event::BaseRevealed {
                         base: b,
                         by: Some(ctx.source),
@@ -562,13 +562,13 @@ impl GameState {
                 if let Some(base) = ctx.scoring {
                     self.delayed.push(super::state::Delayed {
                         base,
-                        effect: *then,
+                        effect: Effect::clone(then),
                         ctx,
                     });
                 }
             }
             Effect::ShuffleIntoDeck(t) => {
-                if let Some(c) = card(self, &t).filter(|&c| self.on_table(c)) {
+                if let Some(c) = card(self, t).filter(|&c| self.on_table(c)) {
                     if self.minion(c).is_none() || !self.intercepted(c, &ctx) {
                         self.leave_play(c, Zone::DeckTop);
                         let owner = self.owner(c);
@@ -582,7 +582,7 @@ impl GameState {
                 }
             }
             Effect::DestroyAnyway(t) => {
-                if let Some(c) = card(self, &t) {
+                if let Some(c) = card(self, t) {
                     self.destroy_with(&[c], &ctx, false);
                 }
             }
@@ -591,7 +591,7 @@ impl GameState {
                 // many turns ahead (a whole round for the current player).
                 let n = self.players.len() as u32;
                 let current = self.turn.player.0 as u32;
-                for p in self.players_of(&who, &ctx) {
+                for p in self.players_of(who, &ctx) {
                     let ahead = (p.0 as u32 + n - current) % n;
                     let turn = self.turn.number + if ahead == 0 { n } else { ahead };
                     self.lasting.push(LastingEffect {
@@ -605,36 +605,36 @@ impl GameState {
                 }
             }
             Effect::PutInStasis { card: t, counters } => {
-                let n = self.amount(&counters, &ctx).max(0) as u32;
-                if let Some(c) = card(self, &t) {
+                let n = self.amount(counters, &ctx).max(0) as u32;
+                if let Some(c) = card(self, t) {
                     self.put_in_stasis(c, n, &ctx);
                 }
             }
             Effect::AddStasisCounters { what, amount } => {
-                let n = self.amount(&amount, &ctx).max(0);
-                if let Some(c) = card(self, &what) {
+                let n = self.amount(amount, &ctx).max(0);
+                if let Some(c) = card(self, what) {
                     self.change_stasis_counters(c, n, ctx.you, Some(ctx.source));
                 }
             }
             Effect::RemoveStasisCounters { what, amount } => {
-                let n = self.amount(&amount, &ctx).max(0);
-                if let Some(c) = card(self, &what) {
+                let n = self.amount(amount, &ctx).max(0);
+                if let Some(c) = card(self, what) {
                     self.change_stasis_counters(c, -n, ctx.you, Some(ctx.source));
                 }
             }
             Effect::DiscardFromStasis(t) => {
-                if let Some(c) = card(self, &t) {
+                if let Some(c) = card(self, t) {
                     self.discard_from_stasis(c, Some(ctx.source));
                 }
             }
-            Effect::PlayOffTop { filter, to } => self.play_off_top(&filter, &to, &ctx),
+            Effect::PlayOffTop { filter, to } => self.play_off_top(filter, to, &ctx),
             Effect::DestroyBase(t) => {
-                if let Some(b) = card(self, &t) {
+                if let Some(b) = card(self, t) {
                     self.destroy_base(b, &ctx);
                 }
             }
             Effect::PutInBox(t) => {
-                if let Some(c) = card(self, &t).filter(|c| !self.boxed.contains(c)) {
+                if let Some(c) = card(self, t).filter(|c| !self.boxed.contains(c)) {
                     self.relocate(c, Zone::Box, ctx.source);
                 }
             }
@@ -643,7 +643,7 @@ impl GameState {
                 amount,
                 until,
             } => {
-                let amount = self.amount(&amount, &ctx);
+                let amount = self.amount(amount, &ctx);
                 self.lasting.push(LastingEffect {
                     what: Lasting::OthersPowerWhereAction {
                         player: ctx.you,
@@ -651,26 +651,26 @@ impl GameState {
                         amount,
                         by: ctx.source,
                     },
-                    until: Expiry::from_until(until, ctx.you, &self.turn),
+                    until: Expiry::from_until(*until, ctx.you, &self.turn),
                 });
                 self.did();
                 self.events.push(Event::OthersPowerWhereAction {
                     player: ctx.you,
-                    action: named,
+                    action: named.clone(),
                     amount,
                     by: ctx.source,
                 });
             }
-            Effect::ExtraPlayNextTurn(spec) => self.grant_extra_next_turn(&spec, &ctx),
+            Effect::ExtraPlayNextTurn(spec) => self.grant_extra_next_turn(spec, &ctx),
             Effect::RevealUntil { filter, bind, then } => {
-                let ctx = match self.reveal_until(&filter, &ctx) {
-                    Some(c) => ctx.with(&bind, Value::Card(c)),
+                let ctx = match self.reveal_until(filter, &ctx) {
+                    Some(c) => ctx.with(bind, Value::Card(c)),
                     None => ctx,
                 };
-                self.stack.push(Task::Run(*then, ctx));
+                self.stack.push(Task::Run(part.prog(then), ctx));
             }
             Effect::DiscardStored(t) => {
-                if let Some(host) = card(self, &t) {
+                if let Some(host) = card(self, t) {
                     for c in self.stored_under(host) {
                         self.relocate(c, Zone::Discard, host);
                     }
@@ -938,7 +938,7 @@ impl GameState {
             if a.when == when {
                 let mut ctx = Ctx::new(card, controller, base);
                 ctx.subject = Some(card);
-                let effect = self.then_discard_stored(card, a.effect.clone());
+                let effect = self.then_discard_stored(card, Prog::Shared(&a.effect));
                 self.trigger(when, effect, ctx);
             }
         }
@@ -946,13 +946,16 @@ impl GameState {
 
     /// A leaving card's own ability, followed by discarding what is still stored with
     /// it, when cards were kept with it ([`Self::stored_left_behind`]).
-    pub(super) fn then_discard_stored(&self, card: Uid, effect: Effect) -> Effect {
+    pub(super) fn then_discard_stored(&self, card: Uid, effect: Prog) -> Prog {
         if self.players[self.owner(card).ix()]
             .stored_off_table
             .iter()
             .any(|(host, _)| *host == card)
         {
-            Effect::Seq(vec![effect, Effect::DiscardStored(Target::This)])
+            Prog::owned(Effect::Seq(vec![
+                effect.into_effect(),
+                Effect::DiscardStored(Target::This),
+            ]))
         } else {
             effect
         }
@@ -1169,7 +1172,7 @@ impl GameState {
                 }
                 _ => continue,
             }
-            self.trigger(a.when, a.effect.clone(), ctx);
+            self.trigger(a.when, Prog::Shared(&a.effect), ctx);
         }
     }
 
@@ -1606,7 +1609,7 @@ impl GameState {
             let mut ctx = Ctx::for_source(&src);
             ctx.you = you;
             ctx.subject = Some(card);
-            self.trigger(a.when, a.effect.clone(), ctx);
+            self.trigger(a.when, Prog::Shared(&a.effect), ctx);
         }
     }
 
@@ -1628,12 +1631,12 @@ impl GameState {
             let mut ctx = Ctx::for_source(&src).with("player", Value::Player(player));
             ctx.you = you;
             ctx.subject = Some(card);
-            self.trigger(a.when, a.effect.clone(), ctx);
+            self.trigger(a.when, Prog::Shared(&a.effect), ctx);
         }
     }
 
     /// Pushes an ability's program as its own resolution, with its triggers after it.
-    pub(super) fn push_resolution(&mut self, effect: Effect, ctx: Ctx) {
+    pub(super) fn push_resolution(&mut self, effect: Prog, ctx: Ctx) {
         self.stack.push(Task::Flush);
         self.stack.push(Task::Ability(effect, ctx));
     }

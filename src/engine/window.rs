@@ -13,6 +13,7 @@ use super::effect::PlayerSel;
 use super::effect::{Effect, Trigger};
 use super::flow::Task;
 use super::interp::Ctx;
+use super::prog::Prog;
 use super::state::{GameState, PlayerId};
 use serde::{Deserialize, Serialize};
 
@@ -22,7 +23,7 @@ pub struct Triggered {
     /// What triggered it (it decides how the ability is ordered).
     pub when: Trigger,
     /// Its program.
-    pub effect: Effect,
+    pub effect: Prog,
     /// Who and where it runs for.
     pub ctx: Ctx,
 }
@@ -42,7 +43,7 @@ impl Triggered {
     /// optional too, after the base's own mandatory abilities ("Me First!": optional
     /// abilities "include cards in play that say a single player \"may\" do something").
     fn optional(&self) -> bool {
-        effect_is_optional(&self.effect)
+        effect_is_optional(self.effect.get())
     }
 
     /// Two triggered abilities that are not ordered: the same ability of the same card
@@ -155,7 +156,7 @@ impl GameState {
     /// A base's ability that reaches one player is theirs to ignore where a card lets
     /// them (see [`GameState::base_effect_for`]); the scoring abilities reach players
     /// through `AsEach`, which asks the same for each.
-    pub(super) fn trigger(&mut self, when: Trigger, effect: Effect, ctx: Ctx) {
+    pub(super) fn trigger(&mut self, when: Trigger, effect: Prog, ctx: Ctx) {
         let scoring = matches!(
             when,
             Trigger::WhenThisBaseScores
@@ -163,7 +164,7 @@ impl GameState {
                 | Trigger::AfterThisBaseReplaced
         );
         let effect = if self.def(ctx.source).base().is_some() && !scoring {
-            match self.base_effect_for(ctx.source, ctx.you, &effect) {
+            match self.base_effect_for(ctx.source, ctx.you, effect) {
                 Some(e) => e,
                 None => return,
             }
@@ -178,18 +179,18 @@ impl GameState {
             body,
             first_only: false,
             ..
-        } = &effect
+        } = effect.get()
         {
             if one_player(players) && effect_is_optional(body) {
                 for p in self.players_of(players, &ctx) {
                     let mut ctx = ctx.clone();
                     ctx.you = p;
-                    let effect = Effect::AsEach {
+                    let effect = Prog::owned(Effect::AsEach {
                         players: PlayerSel::You,
                         body: body.clone(),
                         first_only: false,
                         current_last: false,
-                    };
+                    });
                     self.triggered.push(Triggered { when, effect, ctx });
                 }
                 return;
@@ -248,7 +249,7 @@ impl GameState {
         // nothing else waits.
         let (waiting, dormant): (Vec<Triggered>, Vec<Triggered>) = waiting
             .into_iter()
-            .partition(|t| self.leading_condition_holds(&t.effect, &t.ctx));
+            .partition(|t| self.leading_condition_holds(t.effect.get(), &t.ctx));
         let first = match waiting.first() {
             Some(first) => first,
             None => return,
@@ -300,7 +301,7 @@ impl GameState {
         // A Special whose card has left the hand meanwhile is not offered.
         let waiting: Vec<Triggered> = waiting
             .into_iter()
-            .filter(|t| self.leading_condition_holds(&t.effect, &t.ctx))
+            .filter(|t| self.leading_condition_holds(t.effect.get(), &t.ctx))
             .collect();
         let mine: Vec<Choice> = waiting
             .iter()
@@ -357,7 +358,7 @@ impl GameState {
             passes: 0,
         });
         // Choosing it answers its "may", wherever it sits.
-        let effect = accepted(chosen.effect);
+        let effect = Prog::owned(accepted(chosen.effect.into_effect()));
         self.push_resolution(effect, chosen.ctx);
     }
 }
