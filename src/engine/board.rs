@@ -209,6 +209,12 @@ impl GameState {
         Sources::new(self, &self.bases, !0)
     }
 
+    /// [`Self::sources`] with an ability of one of these kinds (a mask of
+    /// [`Trigger::bit`]s): the others are skipped before anything about them is read.
+    pub(super) fn sources_with(&self, kinds: u64) -> Sources<'_> {
+        Sources::new(self, &self.bases, kinds)
+    }
+
     /// The Ongoing statics among the cards in play at these bases. A base's ability
     /// ignored by everyone (Jammed Signal) has none.
     fn statics_at<'a>(&'a self, bases: &'a [BaseInPlay]) -> Statics<'a> {
@@ -649,7 +655,7 @@ impl GameState {
     ) -> Vec<(Source, &'static super::effect::Ability)> {
         let mask = kinds.iter().fold(0, |bits, k| bits | k.bit());
         let mut waiting = Vec::new();
-        for s in Sources::new(self, &self.bases, mask) {
+        for s in self.sources_with(mask) {
             for a in s_abilities(self, s.card) {
                 if a.when.bit() & mask != 0 {
                     waiting.push((s, a));

@@ -502,7 +502,8 @@ impl GameState {
 
     /// Specials usable as a main-phase action (Ninja Acolyte), added to `out`.
     fn main_specials(&self, player: PlayerId, out: &mut Vec<Choice>) {
-        for src in self.sources() {
+        let kinds = Trigger::MainPhaseSpecial.bit() | Trigger::Talent.bit();
+        for src in self.sources_with(kinds) {
             // A base's Talent is the current player's (Cool Cats' Alley).
             if src.controller != player {
                 continue;
