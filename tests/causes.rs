@@ -168,12 +168,7 @@ fn every_ability_in_every_scenario_is_told_at_every_verbosity() {
             continue;
         };
         let players = s.position.players.len();
-        let seats: Vec<Seat> = (0..players)
-            .map(|i| Seat {
-                name: format!("Player {}", i + 1),
-                bot: None,
-            })
-            .collect();
+        let seats = named_seats("Player", players);
         let mut listeners: Vec<Listener> = (0..players as u8)
             .flat_map(|p| {
                 LEVELS.iter().map(move |&level| Listener {
@@ -221,16 +216,19 @@ fn every_ability_in_every_scenario_is_told_at_every_verbosity() {
     );
 }
 
+/// `players` seats called "Bot 1", "Bot 2", ... (or "Player 1", ...): the narration
+/// names them; nobody answers through them.
+fn named_seats(word: &str, players: usize) -> Vec<Seat> {
+    (0..players)
+        .map(|i| Seat::person(format!("{word} {}", i + 1)))
+        .collect()
+}
+
 /// Everything `viewer` hears at `level` while a scenario written inline is played.
 fn heard(ron: &str, viewer: u8, level: Verbosity) -> Vec<String> {
     let s = scenario::parse("inline", ron).unwrap();
     let players = s.position.players.len();
-    let seats: Vec<Seat> = (0..players)
-        .map(|i| Seat {
-            name: format!("Bot {}", i + 1),
-            bot: None,
-        })
-        .collect();
+    let seats = named_seats("Bot", players);
     let mut out = Vec::new();
     let mut watch = |batch: Batch| {
         out.extend(lines(&batch, &seats, PlayerId(viewer), level, batch.events));
@@ -417,12 +415,7 @@ fn a_card_played_from_stasis_has_its_outcome_or_nothing_happens() {
 /// batch (as a bot's repeated picks are: see `Table::bot_answers`).
 fn heard_at_once(ron: &str, viewer: u8) -> Vec<String> {
     let s = scenario::parse("inline", ron).unwrap();
-    let seats: Vec<Seat> = (0..s.position.players.len())
-        .map(|i| Seat {
-            name: format!("Bot {}", i + 1),
-            bot: None,
-        })
-        .collect();
+    let seats = named_seats("Bot", s.position.players.len());
     let mut first: Option<GameState> = None;
     let mut events = Vec::new();
     let mut watch = |batch: Batch| {

@@ -27,14 +27,8 @@ mod named_pipe;
 /// factions `theirs`, the game of `seed` started.
 fn ann_against_a_bot(seed: u64, bot_seed: u64, theirs: [&str; 2]) -> Table {
     let seats = vec![
-        Seat {
-            name: "Ann".into(),
-            bot: None,
-        },
-        Seat {
-            name: "Bot 2".into(),
-            bot: Some(Bot::new(BotKind::Heuristic, bot_seed)),
-        },
+        Seat::person("Ann"),
+        Seat::bot("Bot 2", Bot::new(BotKind::Heuristic, bot_seed)),
     ];
     let config = GameConfig {
         seed,

@@ -24,10 +24,7 @@ fn check_game(players: usize, seed: u64) {
     let config = sim::random_config(seed, players, &sim::complete_factions()).unwrap();
     let mut game = GameState::new(&config).unwrap();
     let seats: Vec<Seat> = (0..players)
-        .map(|i| Seat {
-            name: format!("Player {}", i + 1),
-            bot: None,
-        })
+        .map(|i| Seat::person(format!("Player {}", i + 1)))
         .collect();
     let mut bots: Vec<Bot> = (0..players)
         .map(|i| {

@@ -35,18 +35,9 @@ fn expansion_table(seed: u64) -> Table {
         vp_goal: 15,
     };
     let seats = vec![
-        Seat {
-            name: "You".into(),
-            bot: None,
-        },
-        Seat {
-            name: "Bot 2".into(),
-            bot: Some(Bot::new(BotKind::Random, seed + 1)),
-        },
-        Seat {
-            name: "Bot 3".into(),
-            bot: Some(Bot::new(BotKind::Random, seed + 2)),
-        },
+        Seat::person("You"),
+        Seat::bot("Bot 2", Bot::new(BotKind::Random, seed + 1)),
+        Seat::bot("Bot 3", Bot::new(BotKind::Random, seed + 2)),
     ];
     Table::new(&config, seats, Verbosity::Normal, None).unwrap()
 }

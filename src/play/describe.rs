@@ -813,13 +813,7 @@ mod tests {
         )
         .unwrap();
         let game = crate::engine::GameState::from_position(&pos).unwrap();
-        let seats: Vec<crate::play::seat::Seat> = ["You", "Bot 2"]
-            .iter()
-            .map(|n| crate::play::seat::Seat {
-                name: n.to_string(),
-                bot: None,
-            })
-            .collect();
+        let seats = crate::play::seat::Seat::people(&["You", "Bot 2"]);
         let w = super::Words {
             game: &game,
             seats: &seats,

@@ -203,14 +203,8 @@ mod tests {
         let config = GameConfig::two_players(5, 1);
         let game = GameState::new(&config).unwrap();
         let seats = vec![
-            Seat {
-                name: "You".into(),
-                bot: None,
-            },
-            Seat {
-                name: "Bot 2".into(),
-                bot: Some(Bot::new(BotKind::Heuristic, 1)),
-            },
+            Seat::person("You"),
+            Seat::bot("Bot 2", Bot::new(BotKind::Heuristic, 1)),
         ];
         let base = game.bases[0].card;
         let [a, b] = [game.players[1].hand[0], game.players[1].hand[1]];

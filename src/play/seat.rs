@@ -13,15 +13,25 @@ pub struct Seat {
 }
 
 impl Seat {
+    /// A person at the keyboard called `name`.
+    pub fn person(name: impl Into<String>) -> Seat {
+        Seat {
+            name: name.into(),
+            bot: None,
+        }
+    }
+
+    /// A seat played by `bot`, called `name` ("Bot 2").
+    pub fn bot(name: impl Into<String>, bot: Bot) -> Seat {
+        Seat {
+            name: name.into(),
+            bot: Some(bot),
+        }
+    }
+
     /// People at the keyboard with these names, in seat order.
     pub fn people(names: &[&str]) -> Vec<Seat> {
-        names
-            .iter()
-            .map(|n| Seat {
-                name: n.to_string(),
-                bot: None,
-            })
-            .collect()
+        names.iter().map(|&n| Seat::person(n)).collect()
     }
 
     /// True for a person at the keyboard.

@@ -421,14 +421,8 @@ mod tests {
         let mut game = GameState::new(&config).unwrap();
         let events = game.take_events();
         let seats = vec![
-            Seat {
-                name: "You".into(),
-                bot: None,
-            },
-            Seat {
-                name: "Bot 2".into(),
-                bot: Some(Bot::new(BotKind::Heuristic, 1)),
-            },
+            Seat::person("You"),
+            Seat::bot("Bot 2", Bot::new(BotKind::Heuristic, 1)),
         ];
         (game, events, seats)
     }

@@ -134,16 +134,7 @@ mod tests {
 
     /// The brief lines of a batch of events, seen by seat 0.
     fn lines(game: &GameState, before: &GameState, events: &[crate::engine::Event]) -> Vec<String> {
-        let seats = vec![
-            Seat {
-                name: "You".into(),
-                bot: None,
-            },
-            Seat {
-                name: "Ann".into(),
-                bot: None,
-            },
-        ];
+        let seats = Seat::people(&["You", "Ann"]);
         let scene = Scene {
             before,
             words: Words {
