@@ -232,12 +232,15 @@ pub fn decision_menu(d: &Decision, w: &Words, verbosity: Verbosity, new: &[Uid])
                 d.options
                     .iter()
                     .enumerate()
-                    .map(|(i, o)| Entry {
-                        number: i + 1,
-                        shown: true,
-                        label: option_label(w, o, traps.get(i)),
-                        keys: option_keys(w, o),
-                        act: Act::Answer(i),
+                    .map(|(i, o)| {
+                        let entry = Entry {
+                            number: i + 1,
+                            shown: true,
+                            label: w.option(o),
+                            keys: option_keys(w, o),
+                            act: Act::Answer(i),
+                        };
+                        (entry, option_note(w, o, traps.get(i)))
                     })
                     .collect(),
             );
@@ -265,14 +268,13 @@ pub fn decision_menu(d: &Decision, w: &Words, verbosity: Verbosity, new: &[Uid])
     }
 }
 
-/// An option's label, saying so when it will do nothing now (see [`Traps`]); a card
-/// whose protection says it already (", no effect: ...") has no second note.
-fn option_label(w: &Words, option: &Choice, trap: Option<Trap>) -> String {
-    let mut label = w.option(option);
-    if let Some(trap) = trap.filter(|_| w.game.option_protected(option).is_none()) {
-        label.push_str(&w.trap_note(trap));
-    }
-    label
+/// The note after an option's label when it will do nothing now (see [`Traps`]),
+/// or nothing; a card whose protection says it already (", no effect: ...") has no
+/// second note.
+fn option_note(w: &Words, option: &Choice, trap: Option<Trap>) -> String {
+    trap.filter(|_| w.game.option_protected(option).is_none())
+        .map(|trap| w.trap_note(trap))
+        .unwrap_or_default()
 }
 
 /// `label` with the note of the trap all of `options` share, if they do: a card whose
@@ -357,19 +359,27 @@ pub fn main_again(menu: &Menu, w: &Words, before: &[String]) -> (String, Vec<Str
     (line, names)
 }
 
-/// Entries that read the same (copies of a card in a hand) are said once, the first
-/// with "2 copies"; the others keep their numbers, so any of them can still be named.
-fn said_once(mut entries: Vec<Entry>) -> Vec<Entry> {
-    let labels: Vec<String> = entries.iter().map(|e| e.label.clone()).collect();
-    for (i, entry) in entries.iter_mut().enumerate() {
-        let same = labels.iter().filter(|l| **l == labels[i]).count();
-        if labels[..i].contains(&labels[i]) {
+/// Entries that read the same (copies of a card in a hand), each with its note, are
+/// said once, the first with "2 copies" before its note (the count is part of what
+/// the card is, not of why it does nothing); the others keep their numbers, so any
+/// of them can still be named.
+fn said_once(entries: Vec<(Entry, String)>) -> Vec<Entry> {
+    let heard: Vec<String> = entries
+        .iter()
+        .map(|(e, n)| format!("{}{n}", e.label))
+        .collect();
+    let mut out = Vec::with_capacity(entries.len());
+    for (i, (mut entry, note)) in entries.into_iter().enumerate() {
+        let same = heard.iter().filter(|h| **h == heard[i]).count();
+        if heard[..i].contains(&heard[i]) {
             entry.shown = false;
         } else if same > 1 {
             entry.label.push_str(&format!(", {same} copies"));
         }
+        entry.label.push_str(&note);
+        out.push(entry);
     }
-    entries
+    out
 }
 
 /// Why a card in hand has no play now.
@@ -444,7 +454,14 @@ fn main_menu(d: &Decision, w: &Words, verbosity: Verbosity, new: &[Uid]) -> Menu
         } else {
             Act::Play { card, options }
         };
+        // What the card is first (its copies, new), then why it would do nothing.
         let mut label = w.hand_card(card, false);
+        if copies.len() > 1 {
+            label.push_str(&format!(", {} copies", copies.len()));
+        }
+        if copies.iter().any(|c| new.contains(c)) {
+            label.push_str(", new");
+        }
         if let Act::Play { options, .. } = &act {
             label = with_shared_trap(w, label, &traps, options);
         }
@@ -455,12 +472,6 @@ fn main_menu(d: &Decision, w: &Words, verbosity: Verbosity, new: &[Uid]) -> Menu
             .filter(|_| verbosity == Verbosity::Full)
         {
             label.push_str(&format!(": {}", c.text));
-        }
-        if copies.len() > 1 {
-            label.push_str(&format!(", {} copies", copies.len()));
-        }
-        if copies.iter().any(|c| new.contains(c)) {
-            label.push_str(", new");
         }
         entries.push(Entry {
             number: pos + 1,
@@ -843,7 +854,7 @@ pub fn use_menu(d: &Decision, w: &Words, options: &[usize]) -> Menu {
         .map(|(k, &i)| Entry {
             shown: true,
             number: k + 1,
-            label: option_label(w, &d.options[i], traps.get(i)),
+            label: w.option(&d.options[i]) + &option_note(w, &d.options[i], traps.get(i)),
             keys: option_keys(w, &d.options[i]),
             act: Act::Answer(i),
         })

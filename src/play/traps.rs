@@ -188,6 +188,24 @@ mod tests {
     }
 
     #[test]
+    fn copies_are_counted_before_the_note_so_the_count_is_not_heard_as_the_reason() {
+        let mut t = table(
+            r#"(
+            players: [
+                (factions: ["pirates", "ninjas"], hand: ["pirates.cannon", "pirates.cannon"]),
+                (factions: ["aliens", "dinosaurs"]),
+            ],
+            bases: [(base: "bases.tortuga", minions: [(card: "dinosaurs.king_rex", owner: 1)])],
+        )"#,
+        );
+        let out = say(&mut t, "options");
+        assert!(
+            out.contains("pa Cannon, standard action, 2 copies, does nothing now: no minion fits"),
+            "{out}"
+        );
+    }
+
+    #[test]
     fn a_move_with_no_minion_to_move_says_so() {
         let mut t = table(
             r#"(
