@@ -774,7 +774,7 @@ fn i_said_no_camels_on_a_base_without_your_minions_says_why() {
     hears_in(
         "explorers/i_said_no_camels_base_without_your_minions_does_nothing.ron",
         1,
-        "I Said No Camels!: nothing happens, no minion fits.",
+        "I Said No Camels!: nothing happens, Bot 1 has no minion there.",
     );
 }
 
@@ -837,7 +837,7 @@ fn tech_center_on_a_base_without_your_minions_says_why() {
     hears_in(
         "robots/tech_center_on_a_base_without_your_minions_draws_nothing.ron",
         1,
-        "Tech Center: nothing happens, no minion fits.",
+        "Tech Center: nothing happens, Bot 1 has no minion there.",
     );
 }
 

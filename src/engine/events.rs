@@ -466,6 +466,10 @@ pub enum Counted {
 pub enum Pool {
     /// Minions in play.
     Minions,
+    /// Only the ability's player's own minions, and no other condition on them: at
+    /// one base (`there`, Tech Center's chosen base) or anywhere. "You have no minion
+    /// there" says more than "no minion fits".
+    OwnMinions { there: bool },
     /// Actions in play.
     Actions,
     /// Bases in play or in the base deck.

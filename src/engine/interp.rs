@@ -18,6 +18,9 @@ use serde::{Deserialize, Serialize};
 /// Where a selector looks, for saying that it found nothing there.
 pub(super) fn pool(sel: &Selector) -> Pool {
     match sel {
+        Selector::Minions(f) if own_minions_only(f) => Pool::OwnMinions {
+            there: !matches!(f.on, BaseSel::Any),
+        },
         Selector::Minions(_) => Pool::Minions,
         Selector::Actions(_) => Pool::Actions,
         Selector::Bases(_) | Selector::BaseDeck | Selector::BaseDeckTop(_) => Pool::Bases,
@@ -29,6 +32,17 @@ pub(super) fn pool(sel: &Selector) -> Pool {
         Selector::Union(parts) => parts.first().map_or(Pool::Other, pool),
         _ => Pool::Other,
     }
+}
+
+/// True for a filter that asks only for the ability's player's own minions, on a
+/// base or anywhere, with no other condition.
+fn own_minions_only(f: &MinionFilter) -> bool {
+    let plain = MinionFilter {
+        on: f.on.clone(),
+        controller: PlayerSel::You,
+        ..MinionFilter::default()
+    };
+    *f == plain
 }
 
 /// A value a program has bound.

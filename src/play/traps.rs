@@ -291,7 +291,7 @@ mod tests {
         say(&mut t, "end");
         let out = say(&mut t, "yes");
         assert!(
-            out.contains("use pa Full Sail, does nothing now: no minion fits"),
+            out.contains("use pa Full Sail, does nothing now: you have no minion in play"),
             "{out}"
         );
     }

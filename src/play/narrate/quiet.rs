@@ -48,7 +48,7 @@ pub(super) fn nothing_happens(
 /// option's trap note both say it: "no minion fits", "it is not your turn".
 pub(in crate::play) fn reason(w: &Words, player: PlayerId, why: Quiet) -> String {
     match why {
-        Quiet::NothingToChoose(pool) => none_fits(&w.possessive(player), pool),
+        Quiet::NothingToChoose(pool) => none_fits(w, player, pool),
         Quiet::Declined => format!("{} chose not to", w.player(player)),
         Quiet::Condition(unmet) => unmet_reason(w, player, unmet),
         Quiet::UsedThisTurn => "it was used already this turn".to_string(),
@@ -56,10 +56,20 @@ pub(in crate::play) fn reason(w: &Words, player: PlayerId, why: Quiet) -> String
     }
 }
 
-/// "no minion fits", "no card in your discard pile fits".
-fn none_fits(whose: &str, pool: Pool) -> String {
+/// "no minion fits", "no card in your discard pile fits", "you have no minion there".
+fn none_fits(w: &Words, player: PlayerId, pool: Pool) -> String {
+    let whose = w.possessive(player);
     match pool {
         Pool::Minions => "no minion fits".to_string(),
+        Pool::OwnMinions { there } => {
+            let has = if Some(player) == w.viewer {
+                "have"
+            } else {
+                "has"
+            };
+            let place = if there { "there" } else { "in play" };
+            format!("{} {has} no minion {place}", w.player(player))
+        }
         Pool::Actions => "no action in play fits".to_string(),
         Pool::Bases => "no base fits".to_string(),
         Pool::Hand => format!("no card in {whose} hand fits"),
@@ -79,7 +89,11 @@ fn unmet_reason(w: &Words, player: PlayerId, unmet: Unmet) -> String {
     let you = Some(player) == w.viewer;
     let (has, does) = if you { ("have", "do") } else { ("has", "does") };
     match unmet {
-        Unmet::NoneFits(pool) => none_fits(&whose, pool),
+        Unmet::NoneFits(pool) => none_fits(w, player, pool),
+        Unmet::SomeFits(Pool::OwnMinions { there }) => {
+            let place = if there { "there" } else { "in play" };
+            format!("{who} {has} a minion {place}, and it needs none")
+        }
         Unmet::SomeFits(pool) => format!("{} fits, and it needs none", some_of(pool)),
         Unmet::NotYourTurn => format!("it is not {whose} turn"),
         Unmet::YourTurn => format!("it is {whose} own turn"),
@@ -145,6 +159,7 @@ fn unmet_reason(w: &Words, player: PlayerId, unmet: Unmet) -> String {
 fn some_of(pool: Pool) -> &'static str {
     match pool {
         Pool::Minions => "a minion",
+        Pool::OwnMinions { .. } => "a minion",
         Pool::Actions => "an action in play",
         Pool::Bases => "a base",
         Pool::Hand => "a card in hand",
@@ -176,7 +191,7 @@ fn compared(how: &str, need: i32, of: Counted, have: i32) -> String {
         ),
         Counted::Cards(pool) => {
             let one = match pool {
-                Pool::Minions => "minion",
+                Pool::Minions | Pool::OwnMinions { .. } => "minion",
                 Pool::Actions => "action",
                 Pool::Bases => "base",
                 Pool::Other => return format!("it needs {how} {need} and finds {have}"),
