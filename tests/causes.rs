@@ -51,11 +51,8 @@ fn lines(
     let scene = Scene {
         before: batch.before,
         words: Words {
-            game: batch.after,
-            seats,
-            viewer: Some(viewer),
             codes: level == Verbosity::Full,
-            show_codes: true,
+            ..Words::new(batch.after, seats, Some(viewer))
         },
         actor: batch
             .before
@@ -465,11 +462,8 @@ fn question(game: &GameState) -> String {
     let d = game.pending().unwrap();
     let seats = Seat::people(&["You", "Bot 2"]);
     let w = Words {
-        game,
-        seats: &seats,
-        viewer: Some(d.player),
-        codes: false,
         show_codes: false,
+        ..Words::new(game, &seats, Some(d.player))
     };
     smashup::play::prompt::decision_menu(d, &w, Verbosity::Normal, &[]).header
 }

@@ -9,11 +9,8 @@ use smashup::play::seat::Seat;
 
 fn words<'a>(game: &'a GameState, seats: &'a [Seat]) -> Words<'a> {
     Words {
-        game,
-        seats,
-        viewer: Some(PlayerId(0)),
-        codes: false,
         show_codes: false,
+        ..Words::new(game, seats, Some(PlayerId(0)))
     }
 }
 

@@ -44,11 +44,8 @@ fn check_game(players: usize, seed: u64) {
             let scene = Scene {
                 before: &before,
                 words: Words {
-                    game: &game,
-                    seats: &seats,
-                    viewer,
                     codes: true,
-                    show_codes: true,
+                    ..Words::new(&game, &seats, viewer)
                 },
                 actor: before.turn.player,
                 scoring: &[],

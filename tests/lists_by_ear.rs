@@ -61,13 +61,7 @@ fn first_listed(table: &Table, last: &[Line]) -> String {
     let game = table.game();
     let d = game.pending().expect("a question is pending");
     let seats = Seat::people(&["You", "Bot 2", "Bot 3"]);
-    let w = Words {
-        game,
-        seats: &seats[..1],
-        viewer: Some(PlayerId(0)),
-        codes: false,
-        show_codes: true,
-    };
+    let w = Words::new(game, &seats[..1], Some(PlayerId(0)));
     let menu = decision_menu(d, &w, Verbosity::Normal, &[]);
     // Several cards at once: the first ones in order, copies included (the same as
     // taking the first listed each time the question is asked again).

@@ -26,11 +26,8 @@ fn against_an_invader(faction: &str, card: &str) -> GameState {
 
 fn base_lines(game: &GameState, seats: &[Seat]) -> Vec<String> {
     let w = Words {
-        game,
-        seats,
-        viewer: Some(PlayerId(0)),
-        codes: false,
         show_codes: false,
+        ..Words::new(game, seats, Some(PlayerId(0)))
     };
     w.base_detail(1, &game.bases[0])
 }
@@ -78,11 +75,8 @@ fn taking_control_is_said_with_its_cause_and_end_and_so_is_giving_it_back() {
         let scene = Scene {
             before,
             words: Words {
-                game: g,
-                seats: &seats,
-                viewer: Some(PlayerId(0)),
-                codes: false,
                 show_codes: false,
+                ..Words::new(g, &seats, Some(PlayerId(0)))
             },
             actor: PlayerId(0),
             scoring: &[],
@@ -134,11 +128,8 @@ fn a_stored_card_is_named_only_to_its_owner() {
     .unwrap();
     let seats = Seat::people(&["You", "Bot 2"]);
     let words = |viewer: u8| Words {
-        game: &g,
-        seats: &seats,
-        viewer: Some(PlayerId(viewer)),
-        codes: false,
         show_codes: false,
+        ..Words::new(&g, &seats, Some(PlayerId(viewer)))
     };
     let owner = words(0).base_detail(1, &g.bases[0]).join(" ");
     assert!(owner.contains("stored under it: Cannon"), "{owner}");
@@ -186,11 +177,8 @@ fn storing_from_a_hand_is_told_without_the_card() {
     let scene = Scene {
         before: &before,
         words: Words {
-            game: &g,
-            seats: &seats,
-            viewer: Some(PlayerId(0)),
-            codes: false,
             show_codes: false,
+            ..Words::new(&g, &seats, Some(PlayerId(0)))
         },
         actor: PlayerId(1),
         scoring: &[],

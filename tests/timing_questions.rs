@@ -25,11 +25,8 @@ fn position(ron: &str) -> GameState {
 
 fn words<'a>(game: &'a GameState, seats: &'a [Seat]) -> Words<'a> {
     Words {
-        game,
-        seats,
-        viewer: Some(PlayerId(0)),
         codes: true,
-        show_codes: true,
+        ..Words::new(game, seats, Some(PlayerId(0)))
     }
 }
 

@@ -109,6 +109,19 @@ pub fn grouped(names: &[String]) -> Vec<String> {
 }
 
 impl<'a> Words<'a> {
+    /// Words for `viewer` (everyone, with `None`) as a table says them by default:
+    /// codes lead lists, narration names cards without codes. Change a field with
+    /// `Words { codes: true, ..Words::new(...) }`.
+    pub fn new(game: &'a GameState, seats: &'a [Seat], viewer: Option<PlayerId>) -> Words<'a> {
+        Words {
+            game,
+            seats,
+            viewer,
+            codes: false,
+            show_codes: true,
+        }
+    }
+
     /// "you" or the player's name.
     pub fn player(&self, p: PlayerId) -> String {
         if Some(p) == self.viewer {
@@ -815,11 +828,8 @@ mod tests {
         let game = crate::engine::GameState::from_position(&pos).unwrap();
         let seats = crate::play::seat::Seat::people(&["You", "Bot 2"]);
         let w = super::Words {
-            game: &game,
-            seats: &seats,
-            viewer: Some(crate::engine::PlayerId(0)),
-            codes: false,
             show_codes: false,
+            ..super::Words::new(&game, &seats, Some(crate::engine::PlayerId(0)))
         };
         let line = w.base_line(1, &game.bases[0]);
         assert!(

@@ -1031,13 +1031,7 @@ mod tests {
             options: vec![to(0), to(1), Choice::Pass],
         };
         let seats = super::super::seat::Seat::people(&["You"]);
-        let w = Words {
-            game: &game,
-            seats: &seats,
-            viewer: Some(PlayerId(0)),
-            codes: false,
-            show_codes: true,
-        };
+        let w = Words::new(&game, &seats, Some(PlayerId(0)));
         let menu = decision_menu(&d, &w, Verbosity::Normal, &[]);
         assert!(menu
             .header

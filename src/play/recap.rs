@@ -231,13 +231,7 @@ mod tests {
         ];
         let mut missed = SinceLastTurn::new(2);
         missed.record(&game, &events);
-        let w = Words {
-            game: &game,
-            seats: &seats,
-            viewer: Some(PlayerId(0)),
-            codes: false,
-            show_codes: true,
-        };
+        let w = Words::new(&game, &seats, Some(PlayerId(0)));
         let name = |c: Uid| game.def(c).name().to_string();
         let cards = and_list(&grouped(&[name(a), name(b)]));
         assert_eq!(

@@ -210,13 +210,7 @@ mod tests {
 
     fn refusal(game: &GameState, card: &str, text: &str) -> Option<String> {
         let seats = Seat::people(&["Ann", "Bot 2"]);
-        let w = Words {
-            game,
-            seats: &seats,
-            viewer: Some(PlayerId(1)),
-            codes: false,
-            show_codes: true,
-        };
+        let w = Words::new(game, &seats, Some(PlayerId(1)));
         let c = game.players[1]
             .hand
             .iter()

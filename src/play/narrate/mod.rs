@@ -437,11 +437,8 @@ mod tests {
         let scene = Scene {
             before,
             words: Words {
-                game,
-                seats,
-                viewer: Some(PlayerId(0)),
                 codes: v == Verbosity::Full,
-                show_codes: true,
+                ..Words::new(game, seats, Some(PlayerId(0)))
             },
             actor: game.turn.player,
             scoring: &[],

@@ -138,11 +138,8 @@ mod tests {
         let scene = Scene {
             before,
             words: Words {
-                game,
-                seats: &seats,
-                viewer: Some(PlayerId(0)),
-                codes: false,
                 show_codes: false,
+                ..Words::new(game, &seats, Some(PlayerId(0)))
             },
             actor: game.turn.player,
             scoring: &[],

@@ -164,11 +164,8 @@ impl Table {
             if person && d.player == game.turn.player && matches!(d.ask, Ask::Main | Ask::ExtraNow)
             {
                 let w = Words {
-                    game: &game,
-                    seats: &self.seats,
-                    viewer: Some(d.player),
-                    codes: false,
                     show_codes: self.codes,
+                    ..Words::new(&game, &self.seats, Some(d.player))
                 };
                 let what = d.options.get(a as usize).map(|o| w.option(o));
                 plays.push((k, what.unwrap_or_default()));
@@ -180,11 +177,9 @@ impl Table {
             let history = Scene {
                 before: &before,
                 words: Words {
-                    game: &game,
-                    seats: &self.seats,
-                    viewer,
                     codes: true,
                     show_codes: self.codes,
+                    ..Words::new(&game, &self.seats, viewer)
                 },
                 actor: d.player,
                 scoring: &[],
@@ -508,11 +503,9 @@ impl Table {
 
     fn words(&self, viewer: Option<PlayerId>) -> Words<'_> {
         Words {
-            game: &self.game,
-            seats: &self.seats,
-            viewer,
             codes: self.verbosity == Verbosity::Full,
             show_codes: self.codes,
+            ..Words::new(&self.game, &self.seats, viewer)
         }
     }
 
