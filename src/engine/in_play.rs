@@ -18,24 +18,33 @@ use super::effect::{Ability, Static, Trigger};
 use super::state::{BaseInPlay, GameState, PlayerId};
 use serde::{Deserialize, Serialize};
 use std::ops::{Deref, DerefMut};
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock, PoisonError};
 
 /// The bases in play, in table order (read as a `Vec<BaseInPlay>`), with the cards
 /// in play whose abilities are live, gathered when first read after a change.
-#[derive(Clone, Default, Serialize, Deserialize)]
+#[derive(Default, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct Table {
     bases: Vec<BaseInPlay>,
     /// The live abilities on `bases`; empty again whenever `bases` may have changed.
     #[serde(skip)]
     live: OnceLock<Live>,
+    /// The list last dropped, kept for its room: gathering again fills it rather
+    /// than allocating (locked only to take it).
+    #[serde(skip)]
+    spare: Mutex<Live>,
 }
 
 impl Table {
-    /// The live abilities on the table, gathered by `gather` if the table changed
-    /// since they were last read.
-    fn live(&self, gather: impl FnOnce(&[BaseInPlay]) -> Live) -> &Live {
-        self.live.get_or_init(|| gather(&self.bases))
+    /// The live abilities on the table, gathered by `gather` (into the room of the
+    /// spare list) if the table changed since they were last read.
+    fn live(&self, gather: impl FnOnce(&[BaseInPlay], &mut Live)) -> &Live {
+        self.live.get_or_init(|| {
+            let mut spare = self.spare.lock().unwrap_or_else(PoisonError::into_inner);
+            let mut live = std::mem::take(&mut *spare);
+            gather(&self.bases, &mut live);
+            live
+        })
     }
 }
 
@@ -43,7 +52,18 @@ impl From<Vec<BaseInPlay>> for Table {
     fn from(bases: Vec<BaseInPlay>) -> Table {
         Table {
             bases,
-            live: OnceLock::new(),
+            ..Table::default()
+        }
+    }
+}
+
+/// A copy keeps what was gathered: it describes the copied bases just as well.
+impl Clone for Table {
+    fn clone(&self) -> Table {
+        Table {
+            bases: self.bases.clone(),
+            live: self.live.clone(),
+            spare: Mutex::default(),
         }
     }
 }
@@ -59,7 +79,9 @@ impl Deref for Table {
 /// Any use of the bases that may change them drops what was gathered from them.
 impl DerefMut for Table {
     fn deref_mut(&mut self) -> &mut Vec<BaseInPlay> {
-        self.live.take();
+        if let Some(live) = self.live.take() {
+            *self.spare.get_mut().unwrap_or_else(PoisonError::into_inner) = live;
+        }
         &mut self.bases
     }
 }
@@ -117,7 +139,10 @@ impl Live {
     /// then the actions on the base. A minion whose abilities are cancelled (Cuddle)
     /// is left out; a base whose ability everyone ignores (Jammed Signal) has no
     /// statics.
-    fn gather(game: &GameState, bases: &[BaseInPlay]) -> Live {
+    fn gather(game: &GameState, bases: &[BaseInPlay], live: &mut Live) {
+        live.sources.clear();
+        live.statics.clear();
+        live.ends.clear();
         let triggers = &super::defs::defs().triggers;
         let kinds_of = |card: super::state::Uid| {
             game.cards
@@ -125,7 +150,6 @@ impl Live {
                 .and_then(|c| triggers.get(c.def.0 as usize).copied())
                 .unwrap_or(!0)
         };
-        let mut live = Live::default();
         for base in bases {
             let add = |live: &mut Live, source: Source| {
                 let kinds = kinds_of(source.card);
@@ -149,7 +173,7 @@ impl Live {
                 is_base: false,
             };
             add(
-                &mut live,
+                live,
                 Source {
                     is_base: true,
                     ..at(base.card, PlayerId(0), None)
@@ -157,17 +181,24 @@ impl Live {
             );
             for m in &base.minions {
                 if !game.attachments_cancel(&m.attached) {
-                    add(&mut live, at(m.card, m.controller, None));
+                    add(live, at(m.card, m.controller, None));
                 }
                 for a in &m.attached {
-                    add(&mut live, at(a.card, a.controller, Some(m.card)));
+                    add(live, at(a.card, a.controller, Some(m.card)));
                 }
             }
             for a in &base.actions {
-                add(&mut live, at(a.card, a.controller, None));
+                add(live, at(a.card, a.controller, None));
             }
             live.ends.push(live.statics.len());
         }
+    }
+
+    /// [`Self::gather`] into a new list.
+    #[cfg(test)]
+    fn fresh(game: &GameState) -> Live {
+        let mut live = Live::default();
+        Live::gather(game, &game.bases, &mut live);
         live
     }
 
@@ -181,14 +212,12 @@ impl Live {
 impl GameState {
     /// The live abilities on the table, gathered if the table changed since last read.
     fn live(&self) -> &Live {
-        let live = self.bases.live(|bases| Live::gather(self, bases));
+        let live = self
+            .bases
+            .live(|bases, live| Live::gather(self, bases, live));
         // In the unit tests, every read checks what was kept against a fresh walk.
         #[cfg(test)]
-        assert_eq!(
-            *live,
-            Live::gather(self, &self.bases),
-            "gathered list stale"
-        );
+        assert_eq!(*live, Live::fresh(self), "gathered list stale");
         live
     }
 
@@ -337,7 +366,7 @@ mod tests {
             for seed in 0..12 {
                 let config = crate::sim::random_config(seed, players, &pool).unwrap();
                 crate::sim::play_random(&config, |game, _| {
-                    assert_eq!(*game.live(), Live::gather(game, &game.bases));
+                    assert_eq!(*game.live(), Live::fresh(game));
                     assert_eq!(reads(game), reads(&ungathered(game)));
                 })
                 .unwrap();
