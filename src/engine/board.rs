@@ -289,8 +289,8 @@ impl GameState {
         let Loc::Minion(b, i) = self.locate(minion) else {
             return 0;
         };
-        let others = self.statics().filter(|(src, _)| src.card != source);
-        self.power_at(b, i, self.statics(), true) - self.power_at(b, i, others, true)
+        let others = self.power_statics().filter(|(src, _)| src.card != source);
+        self.power_at(b, i, self.power_statics(), true) - self.power_at(b, i, others, true)
     }
 
     /// [`Self::power`]; with `others_penalties` false, power changes below zero from other players'
@@ -300,11 +300,12 @@ impl GameState {
         let Loc::Minion(b, i) = self.locate(card) else {
             return self.printed_power(card);
         };
-        self.power_at(b, i, self.statics(), others_penalties)
+        self.power_at(b, i, self.power_statics(), others_penalties)
     }
 
     /// [`Self::power_from`] for the minion at base index `b`, minion index `i`, with
-    /// these Ongoing statics in play (all of them, but for [`Self::power_given_by`]).
+    /// these Ongoing statics in play that change power ([`Self::power_statics`]: all
+    /// of them, but for [`Self::power_given_by`]).
     fn power_at<'a>(
         &self,
         b: usize,
@@ -469,7 +470,7 @@ impl GameState {
         for (b, base) in self.bases.iter().enumerate() {
             let (mut total, mut each) = (0i32, vec![0i32; players]);
             for (i, m) in base.minions.iter().enumerate() {
-                let power = self.power_at(b, i, self.statics(), true);
+                let power = self.power_at(b, i, self.power_statics(), true);
                 total = total.saturating_add(power);
                 // A player's own total leaves out a pinned minion (Pin), as above.
                 if let Some(mine) = each.get_mut(m.controller.ix()) {
@@ -500,7 +501,7 @@ impl GameState {
             .filter(|(_, m)| player.is_none_or(|p| m.controller == p))
             // A player's own total leaves out a pinned minion (Pin); the base's keeps it.
             .filter(|(_, m)| player.is_none() || !self.not_counted(m))
-            .map(|(i, _)| self.power_at(b, i, self.statics(), true))
+            .map(|(i, _)| self.power_at(b, i, self.power_statics(), true))
             .fold(0, i32::saturating_add)
     }
 
@@ -598,6 +599,9 @@ impl GameState {
     ) -> Vec<(Source, &'static super::effect::Ability)> {
         let mask = kinds.iter().fold(0, |bits, k| bits | k.bit());
         let mut waiting = Vec::new();
+        if !self.any_source_with(mask) {
+            return waiting;
+        }
         for s in self.sources_with(mask) {
             for a in s_abilities(self, s.card) {
                 if a.when.bit() & mask != 0 {

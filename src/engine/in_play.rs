@@ -129,6 +129,11 @@ pub struct Live {
     /// The live Ongoing statics, in table order; a base's controller is filled in
     /// when read.
     statics: Vec<(Source, &'static Static)>,
+    /// Those of `statics` that change power ([`changes_power`]), in the same order:
+    /// all that a minion's power reads.
+    powers: Vec<(Source, &'static Static)>,
+    /// Every kind of ability the cards in `sources` have, as one set.
+    kinds: u64,
     /// Where each base's statics end in `statics`, by base index: the statics of the
     /// cards at base `b` are `statics[ends[b - 1]..ends[b]]`.
     ends: Vec<usize>,
@@ -143,6 +148,8 @@ impl Live {
         live.sources.clear();
         live.statics.clear();
         live.ends.clear();
+        live.powers.clear();
+        live.kinds = 0;
         let triggers = &super::defs::defs().triggers;
         let kinds_of = |card: super::state::Uid| {
             game.cards
@@ -154,6 +161,7 @@ impl Live {
             let add = |live: &mut Live, source: Source| {
                 let kinds = kinds_of(source.card);
                 live.sources.push((source, kinds));
+                live.kinds |= kinds;
                 let ignored = source.is_base && game.ignored_by_all_at(base);
                 if kinds & Trigger::Static.bit() != 0 && !ignored {
                     let statics = game.def(source.card).abilities().iter().filter_map(
@@ -162,7 +170,12 @@ impl Live {
                             _ => None,
                         },
                     );
+                    let from = live.statics.len();
                     live.statics.extend(statics);
+                    let powers = live.statics[from..]
+                        .iter()
+                        .filter(|(_, st)| changes_power(st));
+                    live.powers.extend(powers);
                 }
             };
             let at = |card, controller, attached_to| Source {
@@ -253,6 +266,18 @@ impl GameState {
         }
     }
 
+    /// The live Ongoing statics in play that change power, with their sources, in
+    /// table order: [`Self::statics`] less those a minion's power never reads.
+    pub(super) fn power_statics(&self) -> Statics<'_> {
+        self.statics_of(&self.live().powers)
+    }
+
+    /// True when some card in play has an ability of one of these kinds (a mask of
+    /// [`Trigger::bit`]s).
+    pub(super) fn any_source_with(&self, kinds: u64) -> bool {
+        self.live().kinds & kinds != 0
+    }
+
     /// [`Self::statics_on`] the base at index `b`.
     pub(super) fn statics_at(&self, b: usize) -> Statics<'_> {
         self.statics_of(self.live().statics_at(b))
@@ -307,6 +332,15 @@ impl Iterator for Statics<'_> {
     fn size_hint(&self) -> (usize, Option<usize>) {
         self.statics.size_hint()
     }
+}
+
+/// True for an Ongoing static that changes minions' power: the only ones
+/// [`GameState::power`] reads.
+fn changes_power(st: &Static) -> bool {
+    matches!(
+        st,
+        Static::Power { .. } | Static::AttachedPower(_) | Static::StartingPowerAtLeast(_)
+    )
 }
 
 /// A source as read now: a base's ability is controlled by nobody, given as the
