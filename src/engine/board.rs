@@ -1,6 +1,8 @@
 //! Reading the table: where a card is, who controls it, and power and breakpoints,
 //! computed from printed values, counters, lasting effects and every Ongoing
-//! ability in play each time they are read (never cached).
+//! ability in play each time they are read. Which abilities are live and where is
+//! gathered once per change of the table and kept with it ([`super::in_play`]: any
+//! change to the bases drops it, so it cannot go stale); no number is ever kept.
 
 use super::defs::Def;
 use super::effect::{Static, Trigger};
@@ -34,7 +36,7 @@ pub enum Loc {
 }
 
 /// A card in play whose abilities are live, and its context.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Source {
     /// The card.
     pub card: Uid,
@@ -203,42 +205,6 @@ impl GameState {
         }
     }
 
-    /// Every card in play with live abilities: bases, minions, actions on bases and on
-    /// minions, in table order. An iterator, because power is read very often.
-    pub fn sources(&self) -> Sources<'_> {
-        Sources::new(self, &self.bases, !0)
-    }
-
-    /// [`Self::sources`] with an ability of one of these kinds (a mask of
-    /// [`Trigger::bit`]s): the others are skipped before anything about them is read.
-    pub(super) fn sources_with(&self, kinds: u64) -> Sources<'_> {
-        Sources::new(self, &self.bases, kinds)
-    }
-
-    /// The Ongoing statics among the cards in play at these bases. A base's ability
-    /// ignored by everyone (Jammed Signal) has none.
-    fn statics_at<'a>(&'a self, bases: &'a [BaseInPlay]) -> Statics<'a> {
-        Statics {
-            sources: Sources::new(self, bases, Trigger::Static.bit()),
-            source: None,
-            abilities: [].iter(),
-        }
-    }
-
-    /// Every live Ongoing static in play, with its source.
-    pub fn statics(&self) -> Statics<'_> {
-        self.statics_at(&self.bases)
-    }
-
-    /// The live Ongoing statics of the cards at one base (the base included): what
-    /// breakpoints and play restrictions depend on.
-    pub fn statics_on(&self, base: Uid) -> Statics<'_> {
-        let here = self
-            .base_index(base)
-            .map_or(&[][..], |b| &self.bases[b..=b]);
-        self.statics_at(here)
-    }
-
     /// True while an action on this base makes everyone ignore its ability.
     pub fn base_ignored_by_all(&self, base: Uid) -> bool {
         self.base_index(base)
@@ -246,7 +212,7 @@ impl GameState {
     }
 
     /// [`Self::base_ignored_by_all`] for a base in play.
-    fn ignored_by_all_at(&self, base: &BaseInPlay) -> bool {
+    pub(super) fn ignored_by_all_at(&self, base: &BaseInPlay) -> bool {
         base.actions.iter().any(|a| {
             self.cards[a.card.0 as usize].def.has_statics()
                 && self
@@ -313,7 +279,7 @@ impl GameState {
     /// A minion's current power: printed, counters, lasting changes and Ongoing
     /// abilities in play, never below zero.
     pub fn power(&self, card: Uid) -> i32 {
-        self.power_from(card, self.statics(), true)
+        self.power_from(card, true)
     }
 
     /// How much of a minion's power comes from the Ongoing abilities of `source` in
@@ -323,28 +289,23 @@ impl GameState {
         let Loc::Minion(b, i) = self.locate(minion) else {
             return 0;
         };
-        let others = self.statics().filter(|(src, _)| src.card != source);
-        self.power_at(b, i, self.statics(), true) - self.power_at(b, i, others, true)
+        let others = self.power_statics().filter(|(src, _)| src.card != source);
+        self.power_at(b, i, self.power_statics(), true) - self.power_at(b, i, others, true)
     }
 
-    /// [`Self::power`] with the Ongoing statics in play already gathered, for reading
-    /// many minions' power at once (a base's total).
-    /// With `others_penalties` false, power changes below zero from other players'
+    /// [`Self::power`]; with `others_penalties` false, power changes below zero from other players'
     /// cards are left out: the power a protection keyed to power looks at (Beautiful
     /// Castle: "can't" beats "can", so such a penalty cannot take the protection away).
-    fn power_from<'a>(
-        &self,
-        card: Uid,
-        statics: impl Iterator<Item = (Source, &'a Static)>,
-        others_penalties: bool,
-    ) -> i32 {
+    fn power_from(&self, card: Uid, others_penalties: bool) -> i32 {
         let Loc::Minion(b, i) = self.locate(card) else {
             return self.printed_power(card);
         };
-        self.power_at(b, i, statics, others_penalties)
+        self.power_at(b, i, self.power_statics(), others_penalties)
     }
 
-    /// [`Self::power_from`] for the minion at base index `b`, minion index `i`.
+    /// [`Self::power_from`] for the minion at base index `b`, minion index `i`, with
+    /// these Ongoing statics in play that change power ([`Self::power_statics`]: all
+    /// of them, but for [`Self::power_given_by`]).
     fn power_at<'a>(
         &self,
         b: usize,
@@ -473,9 +434,7 @@ impl GameState {
                     return false;
                 }
                 self.minion_matches(&place, card, &ctx)
-                    && least.is_none_or(|a| {
-                        self.power_from(card, self.statics(), false) >= self.amount(&a, &ctx)
-                    })
+                    && least.is_none_or(|a| self.power_from(card, false) >= self.amount(&a, &ctx))
             }
             _ => false,
         })
@@ -504,16 +463,14 @@ impl GameState {
 
     /// Every base's total power and each player's total there, in table order: the
     /// numbers [`Self::base_power`] and [`Self::player_power`] give, with each
-    /// minion's power read once and the Ongoing statics gathered once for all the
-    /// bases (the search bot scores every playout with them).
+    /// minion's power read once (the search bot scores every playout with them).
     pub fn powers_by_base(&self) -> Vec<(i32, Vec<i32>)> {
-        let statics: Vec<_> = self.statics().collect();
         let players = self.players.len();
         let mut all = Vec::with_capacity(self.bases.len());
         for (b, base) in self.bases.iter().enumerate() {
             let (mut total, mut each) = (0i32, vec![0i32; players]);
             for (i, m) in base.minions.iter().enumerate() {
-                let power = self.power_at(b, i, statics.iter().copied(), true);
+                let power = self.power_at(b, i, self.power_statics(), true);
                 total = total.saturating_add(power);
                 // A player's own total leaves out a pinned minion (Pin), as above.
                 if let Some(mine) = each.get_mut(m.controller.ix()) {
@@ -532,18 +489,11 @@ impl GameState {
         let Some(b) = self.base_index(base) else {
             return 0;
         };
-        let statics: Vec<_> = self.statics().collect();
-        self.sum_power_at(b, player, &statics)
+        self.sum_power_at(b, player)
     }
 
-    /// [`Self::sum_power`] at base index `b`, with the Ongoing statics in play
-    /// already gathered (the same for every base: gathered once to read them all).
-    fn sum_power_at(
-        &self,
-        b: usize,
-        player: Option<PlayerId>,
-        statics: &[(Source, &'static Static)],
-    ) -> i32 {
+    /// [`Self::sum_power`] at base index `b`.
+    fn sum_power_at(&self, b: usize, player: Option<PlayerId>) -> i32 {
         self.bases[b]
             .minions
             .iter()
@@ -551,7 +501,7 @@ impl GameState {
             .filter(|(_, m)| player.is_none_or(|p| m.controller == p))
             // A player's own total leaves out a pinned minion (Pin); the base's keeps it.
             .filter(|(_, m)| player.is_none() || !self.not_counted(m))
-            .map(|(i, _)| self.power_at(b, i, statics.iter().copied(), true))
+            .map(|(i, _)| self.power_at(b, i, self.power_statics(), true))
             .fold(0, i32::saturating_add)
     }
 
@@ -608,17 +558,11 @@ impl GameState {
 
     /// Bases whose total power has reached their breakpoint, in table order.
     pub fn ready_bases(&self) -> Vec<Uid> {
-        let statics: Vec<_> = self.statics().collect();
         self.bases
             .iter()
             .enumerate()
             .filter(|&(i, b)| {
-                // The statics at this base are those of all in play whose source is here.
-                let here = statics
-                    .iter()
-                    .copied()
-                    .filter(|(src, _)| src.base == b.card);
-                self.sum_power_at(i, None, &statics) >= self.breakpoint_from(b.card, here)
+                self.sum_power_at(i, None) >= self.breakpoint_from(b.card, self.statics_at(i))
             })
             .map(|(_, b)| b.card)
             .collect()
@@ -655,6 +599,9 @@ impl GameState {
     ) -> Vec<(Source, &'static super::effect::Ability)> {
         let mask = kinds.iter().fold(0, |bits, k| bits | k.bit());
         let mut waiting = Vec::new();
+        if !self.any_source_with(mask) {
+            return waiting;
+        }
         for s in self.sources_with(mask) {
             for a in s_abilities(self, s.card) {
                 if a.when.bit() & mask != 0 {
@@ -699,132 +646,6 @@ impl GameState {
         match self.minion(card) {
             Some(m) if self.cancelled(m) => &[],
             _ => self.def(card).abilities(),
-        }
-    }
-}
-
-/// The cards in play at some bases whose abilities are live ([`GameState::sources`]),
-/// in table order: each base, then each minion followed by the actions on it, then
-/// the actions on the base. Only cards with an ability of one of the wanted kinds
-/// (a set of [`Trigger::bit`]s) are given: the others are skipped by their
-/// definition alone, before anything else about them is read.
-pub struct Sources<'a> {
-    game: &'a GameState,
-    kinds: u64,
-    /// The kinds each definition waits for ([`super::defs::Defs::triggers`]).
-    triggers: &'static [u64],
-    /// The bases not walked yet.
-    bases: std::slice::Iter<'a, BaseInPlay>,
-    /// The base being walked.
-    base: Uid,
-    /// Its minions not walked yet.
-    minions: std::slice::Iter<'a, MinionInPlay>,
-    /// The minion last walked, and the actions on it not walked yet.
-    minion: Uid,
-    attached: std::slice::Iter<'a, ActionInPlay>,
-    /// The actions on the base not walked yet (once its minions are done).
-    actions: std::slice::Iter<'a, ActionInPlay>,
-}
-
-impl<'a> Sources<'a> {
-    fn new(game: &'a GameState, bases: &'a [BaseInPlay], kinds: u64) -> Sources<'a> {
-        Sources {
-            game,
-            kinds,
-            triggers: &super::defs::defs().triggers,
-            bases: bases.iter(),
-            base: Uid(0),
-            minions: [].iter(),
-            minion: Uid(0),
-            attached: [].iter(),
-            actions: [].iter(),
-        }
-    }
-
-    /// True when the card has an ability of a wanted kind.
-    fn wanted(&self, card: Uid) -> bool {
-        self.kinds == !0
-            || self.game.cards.get(card.0 as usize).is_some_and(|c| {
-                self.triggers.get(c.def.0 as usize).copied().unwrap_or(!0) & self.kinds != 0
-            })
-    }
-
-    /// A card at the base being walked.
-    fn at(&self, card: Uid, controller: PlayerId, attached_to: Option<Uid>) -> Source {
-        Source {
-            card,
-            controller,
-            base: self.base,
-            attached_to,
-            is_base: false,
-        }
-    }
-}
-
-impl Iterator for Sources<'_> {
-    type Item = Source;
-
-    fn next(&mut self) -> Option<Source> {
-        loop {
-            if let Some(a) = self.attached.next() {
-                if self.wanted(a.card) {
-                    return Some(self.at(a.card, a.controller, Some(self.minion)));
-                }
-            } else if let Some(m) = self.minions.next() {
-                self.minion = m.card;
-                self.attached = m.attached.iter();
-                if self.wanted(m.card) && (m.attached.is_empty() || !self.game.cancelled(m)) {
-                    return Some(self.at(m.card, m.controller, None));
-                }
-            } else if let Some(a) = self.actions.next() {
-                if self.wanted(a.card) {
-                    return Some(self.at(a.card, a.controller, None));
-                }
-            } else {
-                let base = self.bases.next()?;
-                self.base = base.card;
-                self.minions = base.minions.iter();
-                self.actions = base.actions.iter();
-                if self.wanted(base.card) {
-                    return Some(Source {
-                        is_base: true,
-                        ..self.at(base.card, self.game.turn.player, None)
-                    });
-                }
-            }
-        }
-    }
-}
-
-/// The live Ongoing statics of the cards in play at some bases, with their sources
-/// ([`GameState::statics`]), in table order.
-pub struct Statics<'a> {
-    sources: Sources<'a>,
-    /// The card whose abilities are being read.
-    source: Option<Source>,
-    /// Its abilities not read yet.
-    abilities: std::slice::Iter<'static, super::effect::Ability>,
-}
-
-impl Iterator for Statics<'_> {
-    type Item = (Source, &'static Static);
-
-    fn next(&mut self) -> Option<(Source, &'static Static)> {
-        loop {
-            if let Some(src) = self.source {
-                for a in self.abilities.by_ref() {
-                    if let (Trigger::Static, Some(st)) = (a.when, &a.statics) {
-                        return Some((src, st));
-                    }
-                }
-            }
-            let src = self.sources.next()?;
-            let game = self.sources.game;
-            if src.is_base && game.base_ignored_by_all(src.card) {
-                continue;
-            }
-            self.source = Some(src);
-            self.abilities = s_abilities(game, src.card).iter();
         }
     }
 }

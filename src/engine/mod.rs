@@ -13,6 +13,7 @@ mod destruction;
 pub mod effect;
 pub mod events;
 pub mod flow;
+pub mod in_play;
 pub mod interp;
 mod off_top;
 mod plays;

@@ -318,8 +318,9 @@ pub struct GameState {
     pub cards: Vec<CardInst>,
     /// The players, by seat.
     pub players: Vec<Player>,
-    /// Bases in play, in table order.
-    pub bases: Vec<BaseInPlay>,
+    /// Bases in play, in table order (read as a `Vec`), with the live abilities on
+    /// them gathered when read and dropped by any change (never saved).
+    pub bases: super::in_play::Table,
     /// The base deck, top first.
     pub base_deck: Vec<Uid>,
     /// Scored and swapped-out bases.
@@ -477,7 +478,7 @@ impl GameState {
             rng,
             cards,
             players,
-            bases,
+            bases: bases.into(),
             base_deck,
             base_discard: Vec::new(),
             boxed: Vec::new(),

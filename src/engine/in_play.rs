@@ -1,0 +1,424 @@
+//! The bases in play, and the cards on them whose abilities are live, gathered in one
+//! walk of the table and kept until the table changes.
+//!
+//! Power, breakpoints, protections and triggers all ask "which abilities are in play,
+//! and where": walking every card on the table for each such read made a base's total
+//! quadratic in the minions on it. [`Table`] holds the bases and, beside them, that
+//! walk's result ([`Live`]), made when first read. It cannot go stale: every change to
+//! a base, a minion or an action on the table goes through [`DerefMut`], which drops
+//! the gathered list, so no writer can forget. What else the list depends on never
+//! changes during a game (each card's definition) or is read each time the list is
+//! read (the current player, who controls the bases' own abilities). Only *which*
+//! abilities are live is kept, never a number: power and breakpoints are still
+//! computed when read. The gathered list is not saved (a save holds the bases alone,
+//! as before) and is not compared.
+
+use super::board::Source;
+use super::effect::{Ability, Static, Trigger};
+use super::state::{BaseInPlay, GameState, PlayerId};
+use serde::{Deserialize, Serialize};
+use std::ops::{Deref, DerefMut};
+use std::sync::{Mutex, OnceLock, PoisonError};
+
+/// The bases in play, in table order (read as a `Vec<BaseInPlay>`), with the cards
+/// in play whose abilities are live, gathered when first read after a change.
+#[derive(Default, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Table {
+    bases: Vec<BaseInPlay>,
+    /// The live abilities on `bases`; empty again whenever `bases` may have changed.
+    #[serde(skip)]
+    live: OnceLock<Live>,
+    /// The list last dropped, kept for its room: gathering again fills it rather
+    /// than allocating (locked only to take it).
+    #[serde(skip)]
+    spare: Mutex<Live>,
+}
+
+impl Table {
+    /// The live abilities on the table, gathered by `gather` (into the room of the
+    /// spare list) if the table changed since they were last read.
+    fn live(&self, gather: impl FnOnce(&[BaseInPlay], &mut Live)) -> &Live {
+        self.live.get_or_init(|| {
+            let mut spare = self.spare.lock().unwrap_or_else(PoisonError::into_inner);
+            let mut live = std::mem::take(&mut *spare);
+            gather(&self.bases, &mut live);
+            live
+        })
+    }
+}
+
+impl From<Vec<BaseInPlay>> for Table {
+    fn from(bases: Vec<BaseInPlay>) -> Table {
+        Table {
+            bases,
+            ..Table::default()
+        }
+    }
+}
+
+/// A copy keeps what was gathered: it describes the copied bases just as well.
+impl Clone for Table {
+    fn clone(&self) -> Table {
+        Table {
+            bases: self.bases.clone(),
+            live: self.live.clone(),
+            spare: Mutex::default(),
+        }
+    }
+}
+
+impl Deref for Table {
+    type Target = Vec<BaseInPlay>;
+
+    fn deref(&self) -> &Vec<BaseInPlay> {
+        &self.bases
+    }
+}
+
+/// Any use of the bases that may change them drops what was gathered from them.
+impl DerefMut for Table {
+    fn deref_mut(&mut self) -> &mut Vec<BaseInPlay> {
+        if let Some(live) = self.live.take() {
+            *self.spare.get_mut().unwrap_or_else(PoisonError::into_inner) = live;
+        }
+        &mut self.bases
+    }
+}
+
+impl<'a> IntoIterator for &'a Table {
+    type Item = &'a BaseInPlay;
+    type IntoIter = std::slice::Iter<'a, BaseInPlay>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.bases.iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a mut Table {
+    type Item = &'a mut BaseInPlay;
+    type IntoIter = std::slice::IterMut<'a, BaseInPlay>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.deref_mut().iter_mut()
+    }
+}
+
+/// Two tables are the same when their bases are: what was gathered is not compared.
+impl PartialEq for Table {
+    fn eq(&self, other: &Table) -> bool {
+        self.bases == other.bases
+    }
+}
+
+/// The bases alone, as the `Vec` printed before the gathered list existed.
+impl std::fmt::Debug for Table {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.bases.fmt(f)
+    }
+}
+
+/// The cards in play whose abilities are live, as one walk of the table finds them
+/// (see [`GameState::sources`] and [`GameState::statics`] for what counts).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Live {
+    /// Every card in play whose abilities are live, in table order, with the kinds of
+    /// ability its definition has ([`super::defs::Defs::triggers`]). A base's
+    /// controller is filled in when read.
+    sources: Vec<(Source, u64)>,
+    /// The live Ongoing statics, in table order; a base's controller is filled in
+    /// when read.
+    statics: Vec<(Source, &'static Static)>,
+    /// Those of `statics` that change power ([`changes_power`]), in the same order:
+    /// all that a minion's power reads.
+    powers: Vec<(Source, &'static Static)>,
+    /// Every kind of ability the cards in `sources` have, as one set.
+    kinds: u64,
+    /// Where each base's statics end in `statics`, by base index: the statics of the
+    /// cards at base `b` are `statics[ends[b - 1]..ends[b]]`.
+    ends: Vec<usize>,
+}
+
+impl Live {
+    /// Walks the table: each base, then each minion followed by the actions on it,
+    /// then the actions on the base. A minion whose abilities are cancelled (Cuddle)
+    /// is left out; a base whose ability everyone ignores (Jammed Signal) has no
+    /// statics.
+    fn gather(game: &GameState, bases: &[BaseInPlay], live: &mut Live) {
+        live.sources.clear();
+        live.statics.clear();
+        live.ends.clear();
+        live.powers.clear();
+        live.kinds = 0;
+        let triggers = &super::defs::defs().triggers;
+        let kinds_of = |card: super::state::Uid| {
+            game.cards
+                .get(card.0 as usize)
+                .and_then(|c| triggers.get(c.def.0 as usize).copied())
+                .unwrap_or(!0)
+        };
+        for base in bases {
+            let add = |live: &mut Live, source: Source| {
+                let kinds = kinds_of(source.card);
+                live.sources.push((source, kinds));
+                live.kinds |= kinds;
+                let ignored = source.is_base && game.ignored_by_all_at(base);
+                if kinds & Trigger::Static.bit() != 0 && !ignored {
+                    let statics = game.def(source.card).abilities().iter().filter_map(
+                        |a: &'static Ability| match (a.when, &a.statics) {
+                            (Trigger::Static, Some(st)) => Some((source, st)),
+                            _ => None,
+                        },
+                    );
+                    let from = live.statics.len();
+                    live.statics.extend(statics);
+                    let powers = live.statics[from..]
+                        .iter()
+                        .filter(|(_, st)| changes_power(st));
+                    live.powers.extend(powers);
+                }
+            };
+            let at = |card, controller, attached_to| Source {
+                card,
+                controller,
+                base: base.card,
+                attached_to,
+                is_base: false,
+            };
+            add(
+                live,
+                Source {
+                    is_base: true,
+                    ..at(base.card, PlayerId(0), None)
+                },
+            );
+            for m in &base.minions {
+                if !game.attachments_cancel(&m.attached) {
+                    add(live, at(m.card, m.controller, None));
+                }
+                for a in &m.attached {
+                    add(live, at(a.card, a.controller, Some(m.card)));
+                }
+            }
+            for a in &base.actions {
+                add(live, at(a.card, a.controller, None));
+            }
+            live.ends.push(live.statics.len());
+        }
+    }
+
+    /// [`Self::gather`] into a new list.
+    #[cfg(test)]
+    fn fresh(game: &GameState) -> Live {
+        let mut live = Live::default();
+        Live::gather(game, &game.bases, &mut live);
+        live
+    }
+
+    /// The statics of the cards at base index `b`.
+    fn statics_at(&self, b: usize) -> &[(Source, &'static Static)] {
+        let start = b.checked_sub(1).map_or(0, |p| self.ends[p]);
+        &self.statics[start..self.ends[b]]
+    }
+}
+
+impl GameState {
+    /// The live abilities on the table, gathered if the table changed since last read.
+    fn live(&self) -> &Live {
+        let live = self
+            .bases
+            .live(|bases, live| Live::gather(self, bases, live));
+        // In the unit tests, every read checks what was kept against a fresh walk.
+        #[cfg(test)]
+        assert_eq!(*live, Live::fresh(self), "gathered list stale");
+        live
+    }
+
+    /// Every card in play with live abilities: bases, minions, actions on bases and on
+    /// minions, in table order. A minion whose abilities are cancelled (Cuddle) is not
+    /// one; the actions on it are.
+    pub fn sources(&self) -> Sources<'_> {
+        self.sources_with(!0)
+    }
+
+    /// [`Self::sources`] with an ability of one of these kinds (a mask of
+    /// [`Trigger::bit`]s).
+    pub(super) fn sources_with(&self, kinds: u64) -> Sources<'_> {
+        Sources {
+            sources: self.live().sources.iter(),
+            kinds,
+            player: self.turn.player,
+        }
+    }
+
+    /// Every live Ongoing static in play, with its source, in table order. A base's
+    /// ability ignored by everyone (Jammed Signal) has none.
+    pub fn statics(&self) -> Statics<'_> {
+        self.statics_of(&self.live().statics)
+    }
+
+    /// The live Ongoing statics of the cards at one base (the base included): what
+    /// breakpoints and play restrictions depend on.
+    pub fn statics_on(&self, base: super::state::Uid) -> Statics<'_> {
+        match self.base_index(base) {
+            Some(b) => self.statics_at(b),
+            None => self.statics_of(&[]),
+        }
+    }
+
+    /// The live Ongoing statics in play that change power, with their sources, in
+    /// table order: [`Self::statics`] less those a minion's power never reads.
+    pub(super) fn power_statics(&self) -> Statics<'_> {
+        self.statics_of(&self.live().powers)
+    }
+
+    /// True when some card in play has an ability of one of these kinds (a mask of
+    /// [`Trigger::bit`]s).
+    pub(super) fn any_source_with(&self, kinds: u64) -> bool {
+        self.live().kinds & kinds != 0
+    }
+
+    /// [`Self::statics_on`] the base at index `b`.
+    pub(super) fn statics_at(&self, b: usize) -> Statics<'_> {
+        self.statics_of(self.live().statics_at(b))
+    }
+
+    fn statics_of<'a>(&'a self, statics: &'a [(Source, &'static Static)]) -> Statics<'a> {
+        Statics {
+            statics: statics.iter(),
+            player: self.turn.player,
+        }
+    }
+}
+
+/// The cards in play whose abilities are live ([`GameState::sources`]), in table
+/// order, keeping those with an ability of one of the wanted kinds.
+pub struct Sources<'a> {
+    sources: std::slice::Iter<'a, (Source, u64)>,
+    /// The wanted kinds (a set of [`Trigger::bit`]s), or every card for all bits.
+    kinds: u64,
+    /// The current player, who controls the bases' abilities.
+    player: PlayerId,
+}
+
+impl Iterator for Sources<'_> {
+    type Item = Source;
+
+    fn next(&mut self) -> Option<Source> {
+        let every = self.kinds == !0;
+        let &(source, _) = self
+            .sources
+            .find(|(_, kinds)| every || kinds & self.kinds != 0)?;
+        Some(controlled(source, self.player))
+    }
+}
+
+/// The live Ongoing statics of the cards in play at some bases, with their sources
+/// ([`GameState::statics`]), in table order.
+pub struct Statics<'a> {
+    statics: std::slice::Iter<'a, (Source, &'static Static)>,
+    /// The current player, who controls the bases' abilities.
+    player: PlayerId,
+}
+
+impl Iterator for Statics<'_> {
+    type Item = (Source, &'static Static);
+
+    fn next(&mut self) -> Option<(Source, &'static Static)> {
+        let &(source, st) = self.statics.next()?;
+        Some((controlled(source, self.player), st))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.statics.size_hint()
+    }
+}
+
+/// True for an Ongoing static that changes minions' power: the only ones
+/// [`GameState::power`] reads.
+fn changes_power(st: &Static) -> bool {
+    matches!(
+        st,
+        Static::Power { .. } | Static::AttachedPower(_) | Static::StartingPowerAtLeast(_)
+    )
+}
+
+/// A source as read now: a base's ability is controlled by nobody, given as the
+/// current player.
+fn controlled(source: Source, player: PlayerId) -> Source {
+    if source.is_base {
+        Source {
+            controller: player,
+            ..source
+        }
+    } else {
+        source
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A copy of the game whose gathered list is made afresh when read.
+    fn ungathered(game: &GameState) -> GameState {
+        let mut fresh = game.clone();
+        fresh.bases.deref_mut();
+        fresh
+    }
+
+    /// Every read that goes through the gathered list, as a list of numbers.
+    fn reads(game: &GameState) -> Vec<i32> {
+        let mut all = Vec::new();
+        for base in game.bases.iter() {
+            all.push(game.breakpoint(base.card));
+            all.push(game.base_power(base.card));
+            for p in 0..game.players.len() {
+                all.push(game.player_power(base.card, PlayerId(p as u8)));
+            }
+            for m in &base.minions {
+                all.push(game.power(m.card));
+                all.push(game.is_microbot(m.card) as i32);
+            }
+        }
+        for (total, each) in game.powers_by_base() {
+            all.push(total);
+            all.extend(each);
+        }
+        all.extend(game.ready_bases().iter().map(|b| b.0 as i32));
+        all.extend(game.sources().map(|s| s.card.0 as i32));
+        all
+    }
+
+    /// After every answer of many random games of 2, 3 and 4 players, the gathered
+    /// list is what a fresh walk of the table finds, and power, breakpoints and the
+    /// bases ready to score read the same through it as through a fresh one.
+    #[test]
+    fn the_gathered_list_is_never_stale() {
+        let pool = crate::sim::complete_factions();
+        for players in 2..=4 {
+            for seed in 0..12 {
+                let config = crate::sim::random_config(seed, players, &pool).unwrap();
+                crate::sim::play_random(&config, |game, _| {
+                    assert_eq!(*game.live(), Live::fresh(game));
+                    assert_eq!(reads(game), reads(&ungathered(game)));
+                })
+                .unwrap();
+            }
+        }
+    }
+
+    /// A save holds the bases as before: the gathered list is neither written nor
+    /// needed to read one back.
+    #[test]
+    fn a_save_holds_the_bases_alone() {
+        let config = crate::sim::random_config(3, 2, &crate::sim::complete_factions()).unwrap();
+        let game = GameState::new(&config).unwrap();
+        game.statics().count();
+        let table = serde_json::to_string(&game.bases).unwrap();
+        assert_eq!(table, serde_json::to_string(&*game.bases).unwrap());
+        let back: Table = serde_json::from_str(&table).unwrap();
+        assert_eq!(back, game.bases);
+        assert!(back.live.get().is_none());
+    }
+}
