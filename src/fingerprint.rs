@@ -55,34 +55,29 @@ pub fn multiset(items: impl Iterator<Item = u64>) -> u64 {
     items.fold(0, |sum, x| sum.wrapping_add(mix(x ^ 0x9e37_79b9_7f4a_7c15)))
 }
 
-/// [`multiset`] of these numbers each counted once (a set), and how many distinct
-/// ones there are.
-pub fn set<I>(items: I) -> (u64, usize)
-where
-    I: Iterator<Item = u64> + Clone,
-{
-    // Each number that did not come before, found without sorting: a number whose
-    // bit in `seen` (by a hash of it) is clear is new; only when the bit is set are
-    // the numbers kept so far searched. Past `KEPT` distinct ones (a loop cannot do
-    // that: it plays the same cards again), sorted.
-    const KEPT: usize = 32;
-    let mut seen = [0u64; 4];
-    let mut kept = [0u64; KEPT];
+/// [`multiset`] of some items' numbers (`key`, equal for equal items) each counted
+/// once (a set), and how many distinct ones there are.
+pub fn set<T: Copy + PartialEq>(items: &[T], key: impl Fn(T) -> u64) -> (u64, usize) {
+    // Past `SEARCHED` items (a loop cannot need that many: it plays the same cards
+    // again), sorted; below, each item that did not come before is found without
+    // sorting: an item whose bit in `seen` (by a hash of its number) is clear is new;
+    // only when the bit is set are the items before it searched.
+    const SEARCHED: usize = 64;
+    if items.len() > SEARCHED {
+        let mut all: Vec<u64> = items.iter().map(|&x| key(x)).collect();
+        all.sort_unstable();
+        all.dedup();
+        return (multiset(all.iter().copied()), all.len());
+    }
+    let mut seen = 0u64;
     let (mut sum, mut count) = (0u64, 0usize);
-    for x in items.clone() {
-        let slot = (x.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 56) as usize;
-        let (word, bit) = (slot / 64, 1u64 << (slot % 64));
-        if seen[word] & bit != 0 && kept[..count].contains(&x) {
+    for (i, &item) in items.iter().enumerate() {
+        let x = key(item);
+        let bit = 1u64 << (x.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 58);
+        if seen & bit != 0 && items[..i].contains(&item) {
             continue;
         }
-        if count == KEPT {
-            let mut all: Vec<u64> = items.collect();
-            all.sort_unstable();
-            all.dedup();
-            return (multiset(all.iter().copied()), all.len());
-        }
-        seen[word] |= bit;
-        kept[count] = x;
+        seen |= bit;
         count += 1;
         sum = sum.wrapping_add(multiset(std::iter::once(x)));
     }
@@ -177,15 +172,21 @@ mod tests {
             multiset(a[1..].iter().copied())
         );
         assert_ne!(multiset([0u64].into_iter()), multiset(std::iter::empty()));
-        for (n, kinds) in [(3u64, 5u64), (16, 5), (200, 5), (40, 33), (300, 300)] {
+        for (n, kinds) in [
+            (3u64, 5u64),
+            (16, 5),
+            (64, 5),
+            (200, 5),
+            (40, 33),
+            (300, 300),
+        ] {
             let many: Vec<u64> = (0..n).map(|i| i * 7919 % kinds).collect();
             let want = (
                 multiset((0..kinds.min(n)).map(|i| i * 7919 % kinds)),
                 kinds.min(n) as usize,
             );
-            assert_eq!(set(many.iter().copied()), want, "{n} values of {kinds}");
+            assert_eq!(set(&many, |x| x), want, "{n} values of {kinds}");
         }
-        let pair = |a: u64, b: u64| [a, b].into_iter();
-        assert_ne!(set(pair(1, 2)), set(pair(1, 3)));
+        assert_ne!(set(&[1u64, 2], |x| x), set(&[1u64, 3], |x| x));
     }
 }
