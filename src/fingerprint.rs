@@ -38,7 +38,7 @@ impl std::fmt::Write for Fingerprint {
 /// A strong mix of one 64-bit number (the splitmix64 finalizer): a bijection, so two
 /// different numbers never mix to the same one, and every input bit changes about
 /// half the output bits.
-pub fn mix(x: u64) -> u64 {
+pub const fn mix(x: u64) -> u64 {
     let mut x = x;
     x ^= x >> 30;
     x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -51,8 +51,34 @@ pub fn mix(x: u64) -> u64 {
 /// sum of each one's [`mix`]. Equal multisets give equal sums whatever their order,
 /// without sorting them; different ones differ but by a 64-bit accident.
 pub fn multiset(items: impl Iterator<Item = u64>) -> u64 {
-    // Offset first: `mix(0)` is 0, and a member 0 must still count.
-    items.fold(0, |sum, x| sum.wrapping_add(mix(x ^ 0x9e37_79b9_7f4a_7c15)))
+    items.fold(0, |sum, x| sum.wrapping_add(member(x)))
+}
+
+/// One number's share of a [`multiset`]'s hash. Offset first: `mix(0)` is 0, and a
+/// member 0 must still count.
+const fn member_mixed(x: u64) -> u64 {
+    mix(x ^ 0x9e37_79b9_7f4a_7c15)
+}
+
+/// [`member_mixed`] of the numbers below 1024 (cards by definition: piles hash a
+/// card each), worked out when the program is built.
+static MEMBERS: [u64; 1024] = {
+    let mut table = [0u64; 1024];
+    let mut x = 0;
+    while x < table.len() {
+        table[x] = member_mixed(x as u64);
+        x += 1;
+    }
+    table
+};
+
+/// [`member_mixed`], looked up for small numbers.
+fn member(x: u64) -> u64 {
+    if x < MEMBERS.len() as u64 {
+        MEMBERS[x as usize]
+    } else {
+        member_mixed(x)
+    }
 }
 
 /// [`multiset`] of some items' numbers (`key`, equal for equal items) each counted

@@ -85,8 +85,9 @@ impl<'a> SeatView<'a> {
         f.word(g.base_deck.len() as u64);
         if let Some(d) = self.decision() {
             d.ask.hash(&mut f);
+            // The options in any order: their keys (mixed already) summed.
             f.word(option_keys.len() as u64);
-            f.word(multiset(option_keys.iter().copied()));
+            f.word(option_keys.iter().fold(0, |sum, &k| sum.wrapping_add(k)));
         }
         f.finish()
     }
