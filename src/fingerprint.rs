@@ -38,7 +38,7 @@ impl std::fmt::Write for Fingerprint {
 /// A strong mix of one 64-bit number (the splitmix64 finalizer): a bijection, so two
 /// different numbers never mix to the same one, and every input bit changes about
 /// half the output bits.
-pub fn mix(x: u64) -> u64 {
+pub const fn mix(x: u64) -> u64 {
     let mut x = x;
     x ^= x >> 30;
     x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -51,38 +51,59 @@ pub fn mix(x: u64) -> u64 {
 /// sum of each one's [`mix`]. Equal multisets give equal sums whatever their order,
 /// without sorting them; different ones differ but by a 64-bit accident.
 pub fn multiset(items: impl Iterator<Item = u64>) -> u64 {
-    // Offset first: `mix(0)` is 0, and a member 0 must still count.
-    items.fold(0, |sum, x| sum.wrapping_add(mix(x ^ 0x9e37_79b9_7f4a_7c15)))
+    items.fold(0, |sum, x| sum.wrapping_add(member(x)))
 }
 
-/// [`multiset`] of these numbers each counted once (a set), and how many distinct
-/// ones there are.
-pub fn set<I>(items: I) -> (u64, usize)
-where
-    I: Iterator<Item = u64> + Clone,
-{
-    // Each number that did not come before, found without sorting: a number whose
-    // bit in `seen` (by a hash of it) is clear is new; only when the bit is set are
-    // the numbers kept so far searched. Past `KEPT` distinct ones (a loop cannot do
-    // that: it plays the same cards again), sorted.
-    const KEPT: usize = 32;
-    let mut seen = [0u64; 4];
-    let mut kept = [0u64; KEPT];
+/// One number's share of a [`multiset`]'s hash. Offset first: `mix(0)` is 0, and a
+/// member 0 must still count.
+const fn member_mixed(x: u64) -> u64 {
+    mix(x ^ 0x9e37_79b9_7f4a_7c15)
+}
+
+/// [`member_mixed`] of the numbers below 1024 (cards by definition: piles hash a
+/// card each), worked out when the program is built.
+static MEMBERS: [u64; 1024] = {
+    let mut table = [0u64; 1024];
+    let mut x = 0;
+    while x < table.len() {
+        table[x] = member_mixed(x as u64);
+        x += 1;
+    }
+    table
+};
+
+/// [`member_mixed`], looked up for small numbers.
+fn member(x: u64) -> u64 {
+    if x < MEMBERS.len() as u64 {
+        MEMBERS[x as usize]
+    } else {
+        member_mixed(x)
+    }
+}
+
+/// [`multiset`] of some items' numbers (`key`, equal for equal items) each counted
+/// once (a set), and how many distinct ones there are.
+pub fn set<T: Copy + PartialEq>(items: &[T], key: impl Fn(T) -> u64) -> (u64, usize) {
+    // Past `SEARCHED` items (a loop cannot need that many: it plays the same cards
+    // again), sorted; below, each item that did not come before is found without
+    // sorting: an item whose bit in `seen` (by a hash of its number) is clear is new;
+    // only when the bit is set are the items before it searched.
+    const SEARCHED: usize = 64;
+    if items.len() > SEARCHED {
+        let mut all: Vec<u64> = items.iter().map(|&x| key(x)).collect();
+        all.sort_unstable();
+        all.dedup();
+        return (multiset(all.iter().copied()), all.len());
+    }
+    let mut seen = 0u64;
     let (mut sum, mut count) = (0u64, 0usize);
-    for x in items.clone() {
-        let slot = (x.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 56) as usize;
-        let (word, bit) = (slot / 64, 1u64 << (slot % 64));
-        if seen[word] & bit != 0 && kept[..count].contains(&x) {
+    for (i, &item) in items.iter().enumerate() {
+        let x = key(item);
+        let bit = 1u64 << (x.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 58);
+        if seen & bit != 0 && items[..i].contains(&item) {
             continue;
         }
-        if count == KEPT {
-            let mut all: Vec<u64> = items.collect();
-            all.sort_unstable();
-            all.dedup();
-            return (multiset(all.iter().copied()), all.len());
-        }
-        seen[word] |= bit;
-        kept[count] = x;
+        seen |= bit;
         count += 1;
         sum = sum.wrapping_add(multiset(std::iter::once(x)));
     }
@@ -177,15 +198,21 @@ mod tests {
             multiset(a[1..].iter().copied())
         );
         assert_ne!(multiset([0u64].into_iter()), multiset(std::iter::empty()));
-        for (n, kinds) in [(3u64, 5u64), (16, 5), (200, 5), (40, 33), (300, 300)] {
+        for (n, kinds) in [
+            (3u64, 5u64),
+            (16, 5),
+            (64, 5),
+            (200, 5),
+            (40, 33),
+            (300, 300),
+        ] {
             let many: Vec<u64> = (0..n).map(|i| i * 7919 % kinds).collect();
             let want = (
                 multiset((0..kinds.min(n)).map(|i| i * 7919 % kinds)),
                 kinds.min(n) as usize,
             );
-            assert_eq!(set(many.iter().copied()), want, "{n} values of {kinds}");
+            assert_eq!(set(&many, |x| x), want, "{n} values of {kinds}");
         }
-        let pair = |a: u64, b: u64| [a, b].into_iter();
-        assert_ne!(set(pair(1, 2)), set(pair(1, 3)));
+        assert_ne!(set(&[1u64, 2], |x| x), set(&[1u64, 3], |x| x));
     }
 }

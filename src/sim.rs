@@ -173,7 +173,7 @@ fn play_timed(
         seat_search,
         most_in_a_turn,
         loops_stopped,
-        waste: audit.seats,
+        waste: audit.tallies(),
     })
 }
 

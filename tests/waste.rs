@@ -39,7 +39,7 @@ fn audit(mut game: GameState, answers: &[Pick]) -> WasteTally {
         let events = game.answer(i).unwrap();
         audit.after(&game, &events);
     }
-    audit.seats[0].clone()
+    audit.tallies().swap_remove(0)
 }
 
 /// Plays the card with this id from hand (any target).

@@ -4,11 +4,29 @@
 
 use crate::engine::{GameState, PlayerId};
 
+/// How far each base is on its way to scoring, from 0 to 1 (its total power over its
+/// breakpoint), read once for every player; 0 for a base with no minion, which
+/// gives no one anything.
+fn progress(game: &GameState, powers: &[(i32, Vec<i32>)]) -> Vec<f64> {
+    game.bases
+        .iter()
+        .zip(powers)
+        .map(|(base, (total, _))| {
+            if base.minions.is_empty() {
+                return 0.0;
+            }
+            let total = (*total).max(0) as f64;
+            let breakpoint = game.breakpoint(base.card).max(1) as f64;
+            (total / breakpoint).min(1.0)
+        })
+        .collect()
+}
+
 /// The estimated final VP of `player`, from the bases' powers
-/// ([`GameState::powers_by_base`]).
-fn value(game: &GameState, player: PlayerId, powers: &[(i32, Vec<i32>)]) -> f64 {
+/// ([`GameState::powers_by_base`]) and [`progress`].
+fn value(game: &GameState, player: PlayerId, powers: &[(i32, Vec<i32>)], progress: &[f64]) -> f64 {
     let mut v = game.players[player.ix()].vp as f64;
-    for (base, (total, each)) in game.bases.iter().zip(powers) {
+    for ((base, (_, each)), progress) in game.bases.iter().zip(powers).zip(progress) {
         if !base.minions.iter().any(|m| m.controller == player) {
             continue;
         }
@@ -19,9 +37,6 @@ fn value(game: &GameState, player: PlayerId, powers: &[(i32, Vec<i32>)]) -> f64 
         let above = (0..each.len())
             .filter(|&q| q != player.ix() && each[q] > mine)
             .count();
-        let total = (*total).max(0) as f64;
-        let breakpoint = game.breakpoint(base.card).max(1) as f64;
-        let progress = (total / breakpoint).min(1.0);
         let points = def.vp.get(above).copied().unwrap_or(0) as f64;
         v += points * (0.35 + 0.65 * progress);
     }
@@ -38,8 +53,9 @@ pub fn rewards(game: &GameState) -> Vec<f64> {
             .collect();
     }
     let powers = game.powers_by_base();
+    let progress = progress(game, &powers);
     let values: Vec<f64> = (0..n as u8)
-        .map(|p| value(game, PlayerId(p), &powers))
+        .map(|p| value(game, PlayerId(p), &powers, &progress))
         .collect();
     (0..n)
         .map(|i| {

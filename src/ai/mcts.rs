@@ -45,6 +45,9 @@ impl Search {
 
 struct Edge {
     choice: Choice,
+    /// [`choice_key`] of the choice: edges are matched to a deal's options by it
+    /// first, and by the choice itself only when the keys agree.
+    key: u64,
     child: usize,
     visits: u32,
     available: u32,
@@ -54,6 +57,65 @@ struct Edge {
 #[derive(Default)]
 struct Node {
     edges: Vec<Edge>,
+}
+
+/// A choice as a number, equal for equal choices (a card choice packed whole, any
+/// other hashed), so that matching choices compares numbers.
+fn choice_key(choice: &Choice) -> u64 {
+    use crate::engine::decision::PlayTo;
+    let card = |kind: u64, card: crate::engine::Uid, to: &Option<PlayTo>| {
+        let to = match to {
+            None => 0,
+            Some(PlayTo::Base(b)) => 1 | u64::from(b.0) << 2,
+            Some(PlayTo::Minion(m)) => 2 | u64::from(m.0) << 2,
+        };
+        kind | u64::from(card.0) << 2 | to << 18
+    };
+    match choice {
+        Choice::Play { card: c, to } => card(0, *c, to),
+        Choice::Use { card: c, to } => card(1, *c, to),
+        Choice::Card(c) => card(2, *c, &None),
+        other => {
+            use std::hash::Hash;
+            let mut f = crate::fingerprint::PositionHash::new();
+            other.hash(&mut f);
+            3 | f.finish() << 2
+        }
+    }
+}
+
+/// Buffers one search fills at every step of the tree, kept for the whole search.
+#[derive(Default)]
+struct Scratch {
+    /// The options' [`choice_key`]s.
+    keys: Vec<u64>,
+    /// Per option, true when an edge of the node is that choice.
+    covered: Vec<bool>,
+    /// Per edge of the node, the first option that is its choice, if any.
+    option_of: Vec<Option<usize>>,
+    /// The options not yet tried from the node (and, at the root, considered).
+    fresh: Vec<usize>,
+}
+
+impl Scratch {
+    /// Matches the edges of `node` to this deal's `options`.
+    fn matched(&mut self, node: &Node, options: &[Choice]) {
+        self.keys.clear();
+        self.keys.extend(options.iter().map(choice_key));
+        self.covered.clear();
+        self.covered.resize(options.len(), false);
+        self.option_of.clear();
+        for e in &node.edges {
+            let mut first = None;
+            for (i, &k) in self.keys.iter().enumerate() {
+                if k == e.key && options[i] == e.choice {
+                    first = first.or(Some(i));
+                    self.covered[i] = true;
+                }
+            }
+            self.option_of.push(first);
+        }
+    }
 }
 
 /// Answers a playout gives at most: a random playout stuck in a loop within one turn
@@ -86,36 +148,47 @@ impl Search {
         if wanted.is_empty() {
             return 0;
         }
+        let wanted_keys: Vec<u64> = wanted.iter().map(|c| choice_key(c)).collect();
+        let is_wanted = |key: u64, choice: &Choice| {
+            wanted_keys
+                .iter()
+                .zip(&wanted)
+                .any(|(&k, w)| k == key && *w == choice)
+        };
         let mut rng = ChaCha8Rng::seed_from_u64(
             self.seed
                 ^ (view.turn_number() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
                 ^ (root.options.len() as u64) << 32,
         );
         let mut nodes: Vec<Node> = vec![Node::default()];
+        let mut scratch = Scratch::default();
+        let mut path: Vec<(usize, usize, usize)> = Vec::new();
         for _ in 0..self.iterations {
             let mut world = view.imagine(&mut rng);
             let horizon = world.turn.number + self.playout_turns;
-            let mut path: Vec<(usize, usize, usize)> = Vec::new();
+            path.clear();
             let mut node = 0;
             while let Some(d) = world.pending() {
                 let actor = d.player.ix();
-                let options = d.options.clone();
-                for e in nodes[node].edges.iter_mut() {
-                    if options.contains(&e.choice) {
+                let options = &d.options;
+                scratch.matched(&nodes[node], options);
+                for (e, at) in nodes[node].edges.iter_mut().zip(&scratch.option_of) {
+                    if at.is_some() {
                         e.available += 1;
                     }
                 }
                 // At the root, only the options the bot considers.
-                let fresh: Vec<usize> = (0..options.len())
-                    .filter(|&i| node != 0 || wanted.contains(&&options[i]))
-                    .filter(|&i| !nodes[node].edges.iter().any(|e| e.choice == options[i]))
-                    .collect();
-                let (edge, index) = if !fresh.is_empty() {
-                    let index = fresh[rng.gen_range(0..fresh.len())];
+                scratch.fresh.clear();
+                scratch.fresh.extend((0..options.len()).filter(|&i| {
+                    !scratch.covered[i] && (node != 0 || is_wanted(scratch.keys[i], &options[i]))
+                }));
+                let (edge, index) = if !scratch.fresh.is_empty() {
+                    let index = scratch.fresh[rng.gen_range(0..scratch.fresh.len())];
                     nodes.push(Node::default());
                     let child = nodes.len() - 1;
                     nodes[node].edges.push(Edge {
                         choice: options[index].clone(),
+                        key: scratch.keys[index],
                         child,
                         visits: 0,
                         available: 1,
@@ -123,12 +196,11 @@ impl Search {
                     });
                     (nodes[node].edges.len() - 1, index)
                 } else {
-                    let edge = self.select(&nodes[node], &options);
-                    let index = options
-                        .iter()
-                        .position(|c| *c == nodes[node].edges[edge].choice)
-                        .unwrap_or(0);
-                    (edge, index)
+                    let edge = self.select(&nodes[node], &scratch.option_of);
+                    (
+                        edge,
+                        scratch.option_of.get(edge).copied().flatten().unwrap_or(0),
+                    )
                 };
                 path.push((node, edge, actor));
                 if world.answer(index).is_err() {
@@ -152,7 +224,7 @@ impl Search {
                 }
             }
             let reward = rewards(&world);
-            for (node, edge, actor) in path {
+            for &(node, edge, actor) in &path {
                 let e = &mut nodes[node].edges[edge];
                 e.visits += 1;
                 e.reward += reward[actor];
@@ -161,17 +233,18 @@ impl Search {
         let best = nodes[0]
             .edges
             .iter()
-            .filter(|e| wanted.contains(&&e.choice))
+            .filter(|e| is_wanted(e.key, &e.choice))
             .max_by(|a, b| a.visits.cmp(&b.visits).then(a.reward.total_cmp(&b.reward)));
         best.and_then(|e| root.options.iter().position(|c| *c == e.choice))
             .unwrap_or(candidates[0])
     }
 
-    /// The edge with the best UCB1 score among those legal in this deal.
-    fn select(&self, node: &Node, options: &[Choice]) -> usize {
+    /// The edge with the best UCB1 score among those legal in this deal (`option_of`:
+    /// per edge, the option that is its choice, if any).
+    fn select(&self, node: &Node, option_of: &[Option<usize>]) -> usize {
         let mut best = (0, f64::MIN);
-        for (i, e) in node.edges.iter().enumerate() {
-            if !options.contains(&e.choice) {
+        for (i, (e, at)) in node.edges.iter().zip(option_of).enumerate() {
+            if at.is_none() {
                 continue;
             }
             let score = if e.visits == 0 {

@@ -151,8 +151,7 @@ impl Bot {
             return (0, 0);
         }
         let mut keys = std::mem::take(&mut self.scratch.keys);
-        keys.clear();
-        keys.extend(decision.options.iter().map(|o| view.option_key(o)));
+        view.option_keys(&decision.options, &mut keys);
         let place = view.fingerprint(&keys);
         let mut candidates = std::mem::take(&mut self.scratch.candidates);
         self.memory

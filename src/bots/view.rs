@@ -85,8 +85,9 @@ impl<'a> SeatView<'a> {
         f.word(g.base_deck.len() as u64);
         if let Some(d) = self.decision() {
             d.ask.hash(&mut f);
+            // The options in any order: their keys (mixed already) summed.
             f.word(option_keys.len() as u64);
-            f.word(multiset(option_keys.iter().copied()));
+            f.word(option_keys.iter().fold(0, |sum, &k| sum.wrapping_add(k)));
         }
         f.finish()
     }
@@ -95,14 +96,37 @@ impl<'a> SeatView<'a> {
     /// position: a card from a hand or discard pile by its name (any copy will do),
     /// any other card by itself.
     pub fn option_key(&self, option: &Choice) -> u64 {
+        self.option_key_after(option, &mut None)
+    }
+
+    /// Every option's [`Self::option_key`], in order, into `into` (emptied first).
+    /// Options naming the same card one after another (a card to each base) look the
+    /// card up once.
+    pub fn option_keys(&self, options: &[Choice], into: &mut Vec<u64>) {
+        into.clear();
+        let mut last = None;
+        into.extend(options.iter().map(|o| self.option_key_after(o, &mut last)));
+    }
+
+    /// [`Self::option_key`], `last` being the card the option before named and its
+    /// [`Self::card_key`], if any (kept up to date).
+    fn option_key_after(&self, option: &Choice, last: &mut Option<(Uid, u64)>) -> u64 {
         // A card option packed whole into one word (kind, card, where to), then mixed.
-        let card_option = |kind: u64, card: Uid, to: &Option<PlayTo>| {
+        let mut card_option = |kind: u64, card: Uid, to: &Option<PlayTo>| {
+            let key = match *last {
+                Some((c, key)) if c == card => key,
+                _ => {
+                    let key = self.card_key(card);
+                    *last = Some((card, key));
+                    key
+                }
+            };
             let to = match to {
                 None => 0,
                 Some(PlayTo::Base(b)) => 1 | u64::from(b.0) << 2,
                 Some(PlayTo::Minion(m)) => 2 | u64::from(m.0) << 2,
             };
-            mix(kind | self.card_key(card) << 2 | to << 40)
+            mix(kind | key << 2 | to << 40)
         };
         match option {
             Choice::Play { card, to } => card_option(0, *card, to),
@@ -117,8 +141,8 @@ impl<'a> SeatView<'a> {
         }
     }
 
-    /// A card as [`Self::option_key`] names it, in 26 bits: in a hand or discard pile
-    /// by its place, owner and name, anywhere else by itself.
+    /// A card as [`Self::option_key`] names it, in 26 bits: in its owner's hand or
+    /// discard pile by its place, owner and name, anywhere else by itself.
     fn card_key(&self, card: Uid) -> u64 {
         let inst = self.game.cards[card.0 as usize];
         let by_name = |place: u64, owner: PlayerId| {
@@ -140,9 +164,8 @@ impl<'a> SeatView<'a> {
     /// Hashes the cards of a hand or pile by name, in any order: how many, and which.
     fn hash_pile(&self, cards: &[Uid], f: &mut PositionHash) {
         f.word(cards.len() as u64);
-        let names = cards
-            .iter()
-            .map(|&c| u64::from(self.game.cards[c.0 as usize].def.0));
+        let all = &self.game.cards;
+        let names = cards.iter().map(|&c| u64::from(all[c.0 as usize].def.0));
         f.word(multiset(names));
     }
 
@@ -310,10 +333,7 @@ fn hash_base(base: &BaseInPlay, f: &mut PositionHash) {
     for a in actions {
         hash_action(a, f);
     }
-    let who_played_what = played_here
-        .iter()
-        .map(|(p, c)| u64::from(p.0) | u64::from(c.0) << 8);
-    let (sum, count) = set(who_played_what);
+    let (sum, count) = set(played_here, |(p, c)| u64::from(p.0) | u64::from(c.0) << 8);
     f.word(count as u64);
     f.word(sum);
 }

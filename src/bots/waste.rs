@@ -22,6 +22,7 @@
 //! harm either, a *self-harm* play otherwise.
 
 use crate::engine::board::Loc;
+use crate::engine::defs::DefId;
 use crate::engine::state::Lasting;
 use crate::engine::{Ask, Choice, Event, GameState, PlayerId, Uid};
 use std::collections::BTreeMap;
@@ -75,36 +76,23 @@ pub struct OpenPlay {
 }
 
 impl OpenPlay {
-    /// The play the answer `option` to `game`'s pending question starts, if it is one
-    /// (a card played or a Special or Talent used); call before answering.
-    pub fn start(game: &GameState, option: &Choice) -> Option<OpenPlay> {
-        let player = game.pending()?.player;
-        match option {
-            Choice::Play { card, .. } | Choice::Use { card, .. } => {
-                Some(OpenPlay::from_here(game, player, *card))
-            }
-            _ => None,
-        }
-    }
-
     /// The rest of a resolution from the pending question on, judged for `player` with
     /// `card` as the card resolving (the card played, or the one whose ability asks):
     /// what the heuristic bot imagines before it answers.
     pub fn from_here(game: &GameState, player: PlayerId, card: Uid) -> OpenPlay {
-        // Plain loops into one allocation: every play of every simulated game takes
-        // this snapshot.
-        let on_table: usize = game
-            .bases
-            .iter()
-            .map(|b| {
-                b.actions.len()
-                    + b.minions
-                        .iter()
-                        .map(|m| 1 + m.attached.len())
-                        .sum::<usize>()
-            })
-            .sum();
-        let mut controllers = Vec::with_capacity(on_table);
+        OpenPlay::from_here_reusing(game, player, card, Vec::new())
+    }
+
+    /// [`Self::from_here`], its snapshot of the table kept in `controllers` (emptied
+    /// first): plain loops into a reused buffer, since every play of every simulated
+    /// game takes this snapshot.
+    fn from_here_reusing(
+        game: &GameState,
+        player: PlayerId,
+        card: Uid,
+        mut controllers: Vec<(Uid, PlayerId)>,
+    ) -> OpenPlay {
+        controllers.clear();
         for b in &game.bases {
             for m in &b.minions {
                 controllers.push((m.card, m.controller));
@@ -223,6 +211,25 @@ enum Place {
 
 impl Place {
     fn of(game: &GameState, card: Uid) -> Place {
+        // A card a play starts or ends with is mostly in its owner's hand or discard
+        // pile, or on the table: looked for there first. `locate` remembers where it
+        // last found a card, which is out of date for a card just played or gone, and
+        // then searches the table before the piles.
+        if let Some(owner) = game.cards[card.0 as usize].owner {
+            let zones = &game.players[owner.ix()];
+            if zones.hand.contains(&card) || zones.discard.contains(&card) {
+                return Place::Out;
+            }
+        }
+        let on =
+            |actions: &[crate::engine::state::ActionInPlay]| actions.iter().any(|a| a.card == card);
+        let on_table = game
+            .bases
+            .iter()
+            .any(|b| on(&b.actions) || b.minions.iter().any(|m| m.card == card || on(&m.attached)));
+        if on_table {
+            return Place::Table;
+        }
         match game.locate(card) {
             Loc::Minion(..) | Loc::OnBase(..) | Loc::OnMinion(..) => Place::Table,
             Loc::Stasis(_) => Place::Stasis,
@@ -380,17 +387,21 @@ impl WasteTally {
         self.wasted() as f64 / self.plays.max(1) as f64
     }
 
-    /// Counts one play with its verdict.
-    pub fn add(&mut self, card: &str, verdict: Verdict) {
+    /// Counts one play with its verdict, but not by card (see [`Self::add_card`]).
+    fn count(&mut self, verdict: Verdict) {
         self.plays += 1;
         match verdict {
             Verdict::Useful => {}
             Verdict::Nothing => self.nothing += 1,
             Verdict::SelfHarm => self.self_harm += 1,
         }
+    }
+
+    /// Adds plays and wasted plays of a card by name.
+    fn add_card(&mut self, card: &str, plays: u64, wasted: u64) {
         let entry = self.cards.entry(card.to_string()).or_default();
-        entry.0 += 1;
-        entry.1 += u64::from(verdict.wasted());
+        entry.0 += plays;
+        entry.1 += wasted;
     }
 
     /// Adds another tally's counts to this one.
@@ -398,10 +409,8 @@ impl WasteTally {
         self.plays += other.plays;
         self.nothing += other.nothing;
         self.self_harm += other.self_harm;
-        for (name, (plays, wasted)) in &other.cards {
-            let entry = self.cards.entry(name.clone()).or_default();
-            entry.0 += plays;
-            entry.1 += wasted;
+        for (name, &(plays, wasted)) in &other.cards {
+            self.add_card(name, plays, wasted);
         }
     }
 
@@ -424,8 +433,14 @@ impl WasteTally {
 #[derive(Debug, Clone, Default)]
 pub struct Audit {
     open: Vec<OpenPlay>,
-    /// Per seat, its plays so far.
-    pub seats: Vec<WasteTally>,
+    /// The table snapshots of plays already judged, for the next plays to fill.
+    spare: Vec<Vec<(Uid, PlayerId)>>,
+    /// Per seat, its plays so far, but not yet by card.
+    seats: Vec<WasteTally>,
+    /// Per seat, (plays, wasted plays) by card definition (a [`DefId`] is an index):
+    /// named only at the end, as looking a name up in a tally for every play would
+    /// cost more than the rest of the audit.
+    by_def: Vec<Vec<(u64, u64)>>,
 }
 
 impl Audit {
@@ -433,17 +448,40 @@ impl Audit {
     pub fn new(players: usize) -> Audit {
         Audit {
             open: Vec::new(),
+            spare: Vec::new(),
             seats: vec![WasteTally::default(); players],
+            by_def: vec![Vec::new(); players],
         }
     }
 
-    /// Notes the answer about to be given (option `index` of the pending question).
+    /// Each seat's plays, by card too.
+    pub fn tallies(self) -> Vec<WasteTally> {
+        let mut seats = self.seats;
+        for (tally, by_def) in seats.iter_mut().zip(&self.by_def) {
+            for (def, &(plays, wasted)) in by_def.iter().enumerate() {
+                if plays > 0 {
+                    tally.add_card(DefId(def as u16).def().name(), plays, wasted);
+                }
+            }
+        }
+        seats
+    }
+
+    /// Notes the answer about to be given (option `index` of the pending question):
+    /// call before answering.
     pub fn before(&mut self, game: &GameState, index: usize) {
-        let play = game
-            .pending()
-            .and_then(|d| d.options.get(index))
-            .and_then(|o| OpenPlay::start(game, o));
-        self.open.extend(play);
+        // A play starts with a card played or a Special or Talent used.
+        let Some(d) = game.pending() else {
+            return;
+        };
+        let (Some(Choice::Play { card, .. }) | Some(Choice::Use { card, .. })) =
+            d.options.get(index)
+        else {
+            return;
+        };
+        let buffer = self.spare.pop().unwrap_or_default();
+        self.open
+            .push(OpenPlay::from_here_reusing(game, d.player, *card, buffer));
     }
 
     /// Counts the events of the answer just given, and judges each play it finished.
@@ -456,10 +494,21 @@ impl Audit {
                 break;
             }
             let seat = play.player.ix();
-            if let Some(tally) = self.seats.get_mut(seat) {
-                tally.add(game.def(play.card).name(), play.verdict(game));
+            if let (Some(tally), Some(by_def)) =
+                (self.seats.get_mut(seat), self.by_def.get_mut(seat))
+            {
+                let verdict = play.verdict(game);
+                tally.count(verdict);
+                let def = usize::from(game.cards[play.card.0 as usize].def.0);
+                if by_def.len() <= def {
+                    by_def.resize(def + 1, (0, 0));
+                }
+                by_def[def].0 += 1;
+                by_def[def].1 += u64::from(verdict.wasted());
             }
-            self.open.pop();
+            if let Some(play) = self.open.pop() {
+                self.spare.push(play.controllers);
+            }
         }
     }
 }
