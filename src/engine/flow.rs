@@ -895,5 +895,15 @@ impl GameState {
 /// The once-per-turn key of a card's Talent: each card's Talent is used at most once
 /// in each of its controller's turns.
 pub(super) fn talent_key(card: Uid) -> String {
-    format!("talent:{}", card.0)
+    format!("{TALENT_KEY}{}", card.0)
+}
+
+/// What every [`talent_key`] begins with.
+const TALENT_KEY: &str = "talent:";
+
+/// True when `key` is [`talent_key`] of `card`, read without building the key (the
+/// main question asks this of every Talent in play).
+pub(super) fn is_talent_key(key: &str, card: Uid) -> bool {
+    key.strip_prefix(TALENT_KEY)
+        .is_some_and(|n| n.parse() == Ok(card.0))
 }

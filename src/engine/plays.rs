@@ -5,7 +5,7 @@
 
 use super::decision::{Ask, Choice, Decision, Pending, PlayTo, Resume};
 use super::effect::{Static, Trigger};
-use super::flow::talent_key;
+use super::flow::is_talent_key;
 use super::interp::Ctx;
 use super::state::{Allowance, GameState, Lasting, Phase, PlayerId, Uid};
 use std::cell::OnceCell;
@@ -478,7 +478,10 @@ impl GameState {
     /// The options of the main decision for `player` now: every play, every usable
     /// Special or Talent, and ending the turn (public for the engine's benchmarks).
     pub fn main_options(&self, player: PlayerId) -> Vec<Choice> {
-        let mut options = Vec::new();
+        // Room for each card in hand played at each base and a few more, so that the
+        // list is not moved as it grows.
+        let room = self.players[player.ix()].hand.len() * self.bases.len() + 4;
+        let mut options = Vec::with_capacity(room);
         self.play_options(player, &self.turn.allowances, &mut options);
         self.main_specials(player, &mut options);
         self.stasis_options(player, &mut options);
@@ -514,7 +517,8 @@ impl GameState {
                     // One Talent a turn per card; some are shared by every copy
                     // (Classic Rocker).
                     Trigger::Talent => {
-                        !self.turn.used.contains(&talent_key(src.card)) && self.once_key_free(a)
+                        !self.turn.used.iter().any(|k| is_talent_key(k, src.card))
+                            && self.once_key_free(a)
                     }
                     _ => false,
                 };
