@@ -72,6 +72,7 @@ impl GameState {
             no_minions: false,
             banned: Vec::new(),
             warded: false,
+            discard_plays: false,
         };
         for (src, st) in self.statics_on(base) {
             match st {
@@ -86,6 +87,7 @@ impl GameState {
                     }
                 }
                 Static::NoOthersActionsHere => rules.warded |= src.controller != player,
+                Static::MinionsFromDiscardHere => rules.discard_plays |= src.controller == player,
                 _ => {}
             }
         }
@@ -291,28 +293,34 @@ impl GameState {
         let Some(PlayTo::Base(base)) = to else {
             return false;
         };
-        self.turn.player == player
-            && self.turn.phase == Phase::PlayCards
-            && self.statics_on(base).any(|(src, st)| {
-                matches!(st, Static::MinionsFromDiscardHere) && src.controller == player
-            })
+        self.discard_plays_now(player)
+            && self
+                .base_index(base)
+                .is_some_and(|at| self.base_rules(player, at).discard_plays)
+    }
+
+    /// True in `player`'s own Play Cards phase, when a card of theirs may let them
+    /// play minions from their discard pile ([`Self::discard_plays_allowed`]).
+    fn discard_plays_now(&self, player: PlayerId) -> bool {
+        self.turn.player == player && self.turn.phase == Phase::PlayCards
     }
 
     /// Where a card can be played: the targets its kind allows.
     pub(super) fn targets_for(&self, player: PlayerId, card: Uid) -> Vec<Option<PlayTo>> {
         let mut out = Vec::new();
-        self.targets_into(player, card, &OnceCell::new(), &mut out);
+        self.targets_into(player, card, &OnceCell::new(), &mut |to| out.push(to));
         out
     }
 
-    /// [`Self::targets_for`], added to `out`, under the rules of `player`'s plays
-    /// read the first time a card needs them (see [`Self::play_rules`]).
+    /// [`Self::targets_for`], each given to `out` in turn, under the rules of
+    /// `player`'s plays read the first time a card needs them (see
+    /// [`Self::play_rules`]).
     fn targets_into<'a>(
         &'a self,
         player: PlayerId,
         card: Uid,
         rules: &OnceCell<PlayRules<'a>>,
-        out: &mut Vec<Option<PlayTo>>,
+        out: &mut impl FnMut(Option<PlayTo>),
     ) {
         use crate::cards::model::{Kind, MinionOwner, PlayTarget};
         let Some(c) = self.def(card).card() else {
@@ -322,23 +330,24 @@ impl GameState {
         match c.kind {
             Kind::Action {
                 play: PlayTarget::Standard | PlayTarget::IntoStasis,
-            } => out.push(None),
-            Kind::Minion { .. } => out.extend(
-                rules()
-                    .bases
-                    .iter()
-                    .filter(|r| self.minion_allowed(r, &rules().picnics, player, card))
-                    .map(|r| Some(PlayTo::Base(r.base))),
-            ),
+            } => out(None),
+            Kind::Minion { .. } => {
+                let rules = rules();
+                for r in &rules.bases {
+                    if self.minion_allowed(r, &rules.picnics, player, card) {
+                        out(Some(PlayTo::Base(r.base)));
+                    }
+                }
+            }
             Kind::Action {
                 play: PlayTarget::OnBase,
-            } => out.extend(
-                rules()
-                    .bases
-                    .iter()
-                    .filter(|r| !r.warded)
-                    .map(|r| Some(PlayTo::Base(r.base))),
-            ),
+            } => {
+                for r in &rules().bases {
+                    if !r.warded {
+                        out(Some(PlayTo::Base(r.base)));
+                    }
+                }
+            }
             Kind::Action {
                 play:
                     PlayTarget::OnMinion {
@@ -354,20 +363,18 @@ impl GameState {
                     .iter()
                     .zip(&rules().bases)
                     .filter(|(_, r)| !r.warded);
-                out.extend(
-                    open.flat_map(|(b, _)| &b.minions)
-                        .filter(|m| match whose {
-                            MinionOwner::Any => true,
-                            MinionOwner::Own => m.controller == player,
-                            MinionOwner::Others => m.controller != player,
-                        })
-                        .filter(|m| {
-                            !with_your_action || m.attached.iter().any(|a| a.controller == player)
-                        })
-                        .filter(|m| max_power.is_none_or(|p| self.power(m.card) <= p as i32))
-                        .filter(|m| !self.shielded(m.card, &ctx))
-                        .map(|m| Some(PlayTo::Minion(m.card))),
-                )
+                open.flat_map(|(b, _)| &b.minions)
+                    .filter(|m| match whose {
+                        MinionOwner::Any => true,
+                        MinionOwner::Own => m.controller == player,
+                        MinionOwner::Others => m.controller != player,
+                    })
+                    .filter(|m| {
+                        !with_your_action || m.attached.iter().any(|a| a.controller == player)
+                    })
+                    .filter(|m| max_power.is_none_or(|p| self.power(m.card) <= p as i32))
+                    .filter(|m| !self.shielded(m.card, &ctx))
+                    .for_each(|m| out(Some(PlayTo::Minion(m.card))));
             }
         }
     }
@@ -408,9 +415,9 @@ impl GameState {
         !self.extra_play_targets(player, card).is_empty()
     }
 
-    /// Every legal play of `player` now under these allowances, added to `options`.
-    /// What the bases forbid is read once for all the cards; a card no play left
-    /// fits is skipped before its places are worked out.
+    /// Every legal play of `player` now under these allowances, added to `options`:
+    /// the hand's cards in order, then the discard pile's when some play may come
+    /// from it. What the bases forbid is read once for all the cards.
     fn play_options(&self, player: PlayerId, allowances: &[Allowance], options: &mut Vec<Choice>) {
         let capped;
         let allowances = if self.extra_cards_capped(player) {
@@ -426,53 +433,108 @@ impl GameState {
         if allowances.is_empty() {
             return;
         }
-        let no_actions = self.actions_forbidden(player);
+        let listing = Listing {
+            player,
+            allowances,
+            no_actions: self.actions_forbidden(player),
+            rules: OnceCell::new(),
+        };
         let p = &self.players[player.ix()];
-        // The discard pile only matters when some play may come from it.
+        self.zone_plays(&listing, &p.hand, false, options);
+        // The discard pile only matters when some play may come from it: one meant
+        // for it, or a minion play a card of the player's lets them make from it.
         let from_discard = allowances.iter().any(|a| a.from_discard)
-            || self
-                .bases
-                .iter()
-                .any(|b| self.discard_plays_allowed(player, Some(PlayTo::Base(b.card))));
-        let discard: &[Uid] = if from_discard { &p.discard } else { &[] };
-        let sources = p
-            .hand
-            .iter()
-            .map(|&c| (c, false))
-            .chain(discard.iter().map(|&c| (c, true)));
-        let rules = OnceCell::new();
-        let mut targets = Vec::new();
-        for (card, from_discard) in sources {
-            let Some(def) = self.def(card).card() else {
+            || (allowances.iter().any(|a| a.fits_kind(true))
+                && self.discard_plays_now(player)
+                && listing.rules(self).bases.iter().any(|r| r.discard_plays));
+        if from_discard {
+            self.zone_plays(&listing, &p.discard, true, options);
+        }
+    }
+
+    /// The plays of one listing for the cards of one zone in order (the hand, or the
+    /// discard pile when `from_discard`), added to `options`. A copy of a card
+    /// before it in the zone ([`Self::twin`]) goes where that card goes: its places
+    /// are not worked out again.
+    fn zone_plays<'a>(
+        &'a self,
+        listing: &Listing<'a>,
+        zone: &[Uid],
+        from_discard: bool,
+        options: &mut Vec<Choice>,
+    ) {
+        let start = options.len();
+        for (i, &card) in zone.iter().enumerate() {
+            let Some(twin) = self.twin(card, &zone[..i]) else {
+                self.card_plays(listing, card, from_discard, options);
                 continue;
             };
-            // The plays left this card could use somewhere (a discard-pile minion may
-            // borrow a hand play where a card allows it): none, and working out where
-            // it could go is skipped; one that fits every place, and no place needs
-            // checking against the plays.
-            let mut fits = allowances
-                .iter()
-                .filter(|a| fits_card(a, def, from_discard, from_discard));
-            let Some(first) = fits.next() else {
-                continue;
-            };
-            let anywhere = !from_discard && (target_free(first) || fits.any(target_free));
-            if !self.may_play_kind(card, no_actions) {
-                continue;
-            }
-            targets.clear();
-            self.targets_into(player, card, &rules, &mut targets);
-            for &to in &targets {
-                if anywhere
-                    || self
-                        .fitting_allowances(allowances, player, card, to, from_discard)
-                        .next()
-                        .is_some()
-                {
-                    options.push(Choice::Play { card, to });
+            for k in start..options.len() {
+                if let Choice::Play { card: c, to } = options[k] {
+                    if c == twin {
+                        options.push(Choice::Play { card, to });
+                    }
                 }
             }
         }
+    }
+
+    /// An earlier card of the same zone that `card` plays exactly like: the same
+    /// definition and owner. Nothing else about a card in a hand or a discard pile
+    /// changes where it may go or which plays fit it, except a one-use shield's note
+    /// of the very card it stopped ([`GameState::stopped`], or a card whose play is
+    /// resolving): a card so noted has no twin.
+    fn twin(&self, card: Uid, earlier: &[Uid]) -> Option<Uid> {
+        let noted = |c: Uid| {
+            self.stopped.iter().any(|&(_, s)| s == c) || self.playing.iter().any(|p| p.card == c)
+        };
+        let inst = self.cards[card.0 as usize];
+        if noted(card) {
+            return None;
+        }
+        earlier
+            .iter()
+            .copied()
+            .find(|&c| self.cards[c.0 as usize] == inst && !noted(c))
+    }
+
+    /// The plays of one listing for one card, added to `options` in the order of its
+    /// places. A card no play left fits is skipped before its places are worked out.
+    fn card_plays<'a>(
+        &'a self,
+        listing: &Listing<'a>,
+        card: Uid,
+        from_discard: bool,
+        options: &mut Vec<Choice>,
+    ) {
+        let Some(def) = self.def(card).card() else {
+            return;
+        };
+        let (player, allowances) = (listing.player, listing.allowances);
+        // The plays left this card could use somewhere (a discard-pile minion may
+        // borrow a hand play where a card allows it): none, and working out where it
+        // could go is skipped; one that fits every place, and no place needs checking
+        // against the plays.
+        let mut fits = allowances
+            .iter()
+            .filter(|a| fits_card(a, def, from_discard, from_discard));
+        let Some(first) = fits.next() else {
+            return;
+        };
+        let anywhere = !from_discard && (target_free(first) || fits.any(target_free));
+        if !self.may_play_kind(card, listing.no_actions) {
+            return;
+        }
+        self.targets_into(player, card, &listing.rules, &mut |to| {
+            if anywhere
+                || self
+                    .fitting_allowances(allowances, player, card, to, from_discard)
+                    .next()
+                    .is_some()
+            {
+                options.push(Choice::Play { card, to });
+            }
+        });
     }
 
     /// The options of the main decision for `player` now: every play, every usable
@@ -679,6 +741,9 @@ struct BaseRules<'a> {
     banned: Vec<&'a str>,
     /// Another player's card forbids the player's actions here (Magic Ward).
     warded: bool,
+    /// A card of the player's here lets them play minions here from their discard
+    /// pile (in their own Play Cards phase: see [`GameState::discard_plays_now`]).
+    discard_plays: bool,
 }
 
 /// What the bases forbid one player to play, read once for a listing of plays and
@@ -689,6 +754,26 @@ struct PlayRules<'a> {
     /// Other players' cards keeping the player's small minions to a base (Bear
     /// Picnic): the base and the most printed power kept.
     picnics: Vec<(Uid, u32)>,
+}
+
+/// One listing of a player's plays under some plays left (see
+/// [`GameState::play_options`]): what it reads once for all the cards.
+struct Listing<'a> {
+    /// Whose plays.
+    player: PlayerId,
+    /// The plays left that the cards may use.
+    allowances: &'a [Allowance],
+    /// The player may play no actions now (Mark of Sleep).
+    no_actions: bool,
+    /// What the bases forbid the player, read the first time a card needs it.
+    rules: OnceCell<PlayRules<'a>>,
+}
+
+impl<'a> Listing<'a> {
+    /// What the bases forbid the listing's player (read now if not yet).
+    fn rules(&self, game: &'a GameState) -> &PlayRules<'a> {
+        self.rules.get_or_init(|| game.play_rules(self.player))
+    }
 }
 
 /// The tests of play `a` that depend only on the card, not on where it goes: its
