@@ -193,8 +193,10 @@ impl GameState {
         }
         let Pending { decision, resume } = self.pending.take().expect("checked above");
         let choice = decision.options[index].clone();
+        let player = decision.player;
+        self.keep_main_options(decision);
         self.turn.decisions += 1;
-        self.apply(decision.player, resume, choice);
+        self.apply(player, resume, choice);
         self.advance();
         self.stop_loop();
         Ok(self.take_events())

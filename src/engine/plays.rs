@@ -540,21 +540,28 @@ impl GameState {
     /// The options of the main decision for `player` now: every play, every usable
     /// Special or Talent, and ending the turn (public for the engine's benchmarks).
     pub fn main_options(&self, player: PlayerId) -> Vec<Choice> {
-        // Room for each card in hand played at each base and a few more, so that the
-        // list is not moved as it grows.
-        let room = self.players[player.ix()].hand.len() * self.bases.len() + 4;
-        let mut options = Vec::with_capacity(room);
-        self.play_options(player, &self.turn.allowances, &mut options);
-        self.main_specials(player, &mut options);
-        self.stasis_options(player, &mut options);
-        options.push(Choice::EndTurn);
+        let mut options = Vec::new();
+        self.main_options_into(player, &mut options);
         options
     }
 
-    /// The main decision: every play, every usable Special or Talent, and ending.
+    /// [`Self::main_options`], added to `options`.
+    fn main_options_into(&self, player: PlayerId, options: &mut Vec<Choice>) {
+        // Room for each card in hand played at each base and a few more, so that the
+        // list is not moved as it grows.
+        options.reserve(self.players[player.ix()].hand.len() * self.bases.len() + 4);
+        self.play_options(player, &self.turn.allowances, options);
+        self.main_specials(player, options);
+        self.stasis_options(player, options);
+        options.push(Choice::EndTurn);
+    }
+
+    /// The main decision: every play, every usable Special or Talent, and ending. Its
+    /// list is the last main decision's, emptied ([`Self::keep_main_options`]).
     pub(super) fn ask_main(&mut self) {
         let player = self.turn.player;
-        let options = self.main_options(player);
+        let mut options = std::mem::take(&mut self.spare_options);
+        self.main_options_into(player, &mut options);
         self.pending = Some(Pending {
             decision: Decision {
                 player,
@@ -563,6 +570,16 @@ impl GameState {
             },
             resume: Resume::Main,
         });
+    }
+
+    /// Keeps an answered main decision's list of options, emptied, for the next main
+    /// decision to fill instead of a new list.
+    pub(super) fn keep_main_options(&mut self, decision: Decision) {
+        if decision.ask == Ask::Main {
+            let mut options = decision.options;
+            options.clear();
+            self.spare_options = options;
+        }
     }
 
     /// Specials usable as a main-phase action (Ninja Acolyte), added to `out`.
