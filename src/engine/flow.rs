@@ -193,8 +193,10 @@ impl GameState {
         }
         let Pending { decision, resume } = self.pending.take().expect("checked above");
         let choice = decision.options[index].clone();
+        let player = decision.player;
+        self.keep_main_options(decision);
         self.turn.decisions += 1;
-        self.apply(decision.player, resume, choice);
+        self.apply(player, resume, choice);
         self.advance();
         self.stop_loop();
         Ok(self.take_events())
@@ -895,5 +897,15 @@ impl GameState {
 /// The once-per-turn key of a card's Talent: each card's Talent is used at most once
 /// in each of its controller's turns.
 pub(super) fn talent_key(card: Uid) -> String {
-    format!("talent:{}", card.0)
+    format!("{TALENT_KEY}{}", card.0)
+}
+
+/// What every [`talent_key`] begins with.
+const TALENT_KEY: &str = "talent:";
+
+/// True when `key` is [`talent_key`] of `card`, read without building the key (the
+/// main question asks this of every Talent in play).
+pub(super) fn is_talent_key(key: &str, card: Uid) -> bool {
+    key.strip_prefix(TALENT_KEY)
+        .is_some_and(|n| n.parse() == Ok(card.0))
 }

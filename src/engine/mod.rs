@@ -6,6 +6,7 @@
 //! command line, the bots and the tests all drive it the same way.
 
 mod affects;
+mod aims;
 pub mod board;
 pub mod decision;
 pub mod defs;

@@ -5,10 +5,13 @@
 
 use super::decision::{Ask, Choice, Decision, Pending, PlayTo, Resume};
 use super::effect::{Static, Trigger};
-use super::flow::talent_key;
+use super::flow::is_talent_key;
 use super::interp::Ctx;
 use super::state::{Allowance, GameState, Lasting, Phase, PlayerId, Uid};
 use std::cell::OnceCell;
+
+// Named from here by interp.rs's choices, as before the aims moved to their module.
+pub(super) use super::aims::aims_at_minions;
 
 impl GameState {
     /// Counts a card played with one of the turn's normal plays: every other card a
@@ -72,6 +75,7 @@ impl GameState {
             no_minions: false,
             banned: Vec::new(),
             warded: false,
+            discard_plays: false,
         };
         for (src, st) in self.statics_on(base) {
             match st {
@@ -86,6 +90,7 @@ impl GameState {
                     }
                 }
                 Static::NoOthersActionsHere => rules.warded |= src.controller != player,
+                Static::MinionsFromDiscardHere => rules.discard_plays |= src.controller == player,
                 _ => {}
             }
         }
@@ -291,28 +296,34 @@ impl GameState {
         let Some(PlayTo::Base(base)) = to else {
             return false;
         };
-        self.turn.player == player
-            && self.turn.phase == Phase::PlayCards
-            && self.statics_on(base).any(|(src, st)| {
-                matches!(st, Static::MinionsFromDiscardHere) && src.controller == player
-            })
+        self.discard_plays_now(player)
+            && self
+                .base_index(base)
+                .is_some_and(|at| self.base_rules(player, at).discard_plays)
+    }
+
+    /// True in `player`'s own Play Cards phase, when a card of theirs may let them
+    /// play minions from their discard pile ([`Self::discard_plays_allowed`]).
+    fn discard_plays_now(&self, player: PlayerId) -> bool {
+        self.turn.player == player && self.turn.phase == Phase::PlayCards
     }
 
     /// Where a card can be played: the targets its kind allows.
     pub(super) fn targets_for(&self, player: PlayerId, card: Uid) -> Vec<Option<PlayTo>> {
         let mut out = Vec::new();
-        self.targets_into(player, card, &OnceCell::new(), &mut out);
+        self.targets_into(player, card, &OnceCell::new(), &mut |to| out.push(to));
         out
     }
 
-    /// [`Self::targets_for`], added to `out`, under the rules of `player`'s plays
-    /// read the first time a card needs them (see [`Self::play_rules`]).
+    /// [`Self::targets_for`], each given to `out` in turn, under the rules of
+    /// `player`'s plays read the first time a card needs them (see
+    /// [`Self::play_rules`]).
     fn targets_into<'a>(
         &'a self,
         player: PlayerId,
         card: Uid,
         rules: &OnceCell<PlayRules<'a>>,
-        out: &mut Vec<Option<PlayTo>>,
+        out: &mut impl FnMut(Option<PlayTo>),
     ) {
         use crate::cards::model::{Kind, MinionOwner, PlayTarget};
         let Some(c) = self.def(card).card() else {
@@ -322,23 +333,24 @@ impl GameState {
         match c.kind {
             Kind::Action {
                 play: PlayTarget::Standard | PlayTarget::IntoStasis,
-            } => out.push(None),
-            Kind::Minion { .. } => out.extend(
-                rules()
-                    .bases
-                    .iter()
-                    .filter(|r| self.minion_allowed(r, &rules().picnics, player, card))
-                    .map(|r| Some(PlayTo::Base(r.base))),
-            ),
+            } => out(None),
+            Kind::Minion { .. } => {
+                let rules = rules();
+                for r in &rules.bases {
+                    if self.minion_allowed(r, &rules.picnics, player, card) {
+                        out(Some(PlayTo::Base(r.base)));
+                    }
+                }
+            }
             Kind::Action {
                 play: PlayTarget::OnBase,
-            } => out.extend(
-                rules()
-                    .bases
-                    .iter()
-                    .filter(|r| !r.warded)
-                    .map(|r| Some(PlayTo::Base(r.base))),
-            ),
+            } => {
+                for r in &rules().bases {
+                    if !r.warded {
+                        out(Some(PlayTo::Base(r.base)));
+                    }
+                }
+            }
             Kind::Action {
                 play:
                     PlayTarget::OnMinion {
@@ -354,20 +366,18 @@ impl GameState {
                     .iter()
                     .zip(&rules().bases)
                     .filter(|(_, r)| !r.warded);
-                out.extend(
-                    open.flat_map(|(b, _)| &b.minions)
-                        .filter(|m| match whose {
-                            MinionOwner::Any => true,
-                            MinionOwner::Own => m.controller == player,
-                            MinionOwner::Others => m.controller != player,
-                        })
-                        .filter(|m| {
-                            !with_your_action || m.attached.iter().any(|a| a.controller == player)
-                        })
-                        .filter(|m| max_power.is_none_or(|p| self.power(m.card) <= p as i32))
-                        .filter(|m| !self.shielded(m.card, &ctx))
-                        .map(|m| Some(PlayTo::Minion(m.card))),
-                )
+                open.flat_map(|(b, _)| &b.minions)
+                    .filter(|m| match whose {
+                        MinionOwner::Any => true,
+                        MinionOwner::Own => m.controller == player,
+                        MinionOwner::Others => m.controller != player,
+                    })
+                    .filter(|m| {
+                        !with_your_action || m.attached.iter().any(|a| a.controller == player)
+                    })
+                    .filter(|m| max_power.is_none_or(|p| self.power(m.card) <= p as i32))
+                    .filter(|m| !self.shielded(m.card, &ctx))
+                    .for_each(|m| out(Some(PlayTo::Minion(m.card))));
             }
         }
     }
@@ -408,9 +418,9 @@ impl GameState {
         !self.extra_play_targets(player, card).is_empty()
     }
 
-    /// Every legal play of `player` now under these allowances, added to `options`.
-    /// What the bases forbid is read once for all the cards; a card no play left
-    /// fits is skipped before its places are worked out.
+    /// Every legal play of `player` now under these allowances, added to `options`:
+    /// the hand's cards in order, then the discard pile's when some play may come
+    /// from it. What the bases forbid is read once for all the cards.
     fn play_options(&self, player: PlayerId, allowances: &[Allowance], options: &mut Vec<Choice>) {
         let capped;
         let allowances = if self.extra_cards_capped(player) {
@@ -426,70 +436,135 @@ impl GameState {
         if allowances.is_empty() {
             return;
         }
-        let no_actions = self.actions_forbidden(player);
+        let listing = Listing {
+            player,
+            allowances,
+            no_actions: self.actions_forbidden(player),
+            rules: OnceCell::new(),
+        };
         let p = &self.players[player.ix()];
-        // The discard pile only matters when some play may come from it.
+        self.zone_plays(&listing, &p.hand, false, options);
+        // The discard pile only matters when some play may come from it: one meant
+        // for it, or a minion play a card of the player's lets them make from it.
         let from_discard = allowances.iter().any(|a| a.from_discard)
-            || self
-                .bases
-                .iter()
-                .any(|b| self.discard_plays_allowed(player, Some(PlayTo::Base(b.card))));
-        let discard: &[Uid] = if from_discard { &p.discard } else { &[] };
-        let sources = p
-            .hand
-            .iter()
-            .map(|&c| (c, false))
-            .chain(discard.iter().map(|&c| (c, true)));
-        let rules = OnceCell::new();
-        let mut targets = Vec::new();
-        for (card, from_discard) in sources {
-            let Some(def) = self.def(card).card() else {
+            || (allowances.iter().any(|a| a.fits_kind(true))
+                && self.discard_plays_now(player)
+                && listing.rules(self).bases.iter().any(|r| r.discard_plays));
+        if from_discard {
+            self.zone_plays(&listing, &p.discard, true, options);
+        }
+    }
+
+    /// The plays of one listing for the cards of one zone in order (the hand, or the
+    /// discard pile when `from_discard`), added to `options`. A copy of a card
+    /// before it in the zone ([`Self::twin`]) goes where that card goes: its places
+    /// are not worked out again.
+    fn zone_plays<'a>(
+        &'a self,
+        listing: &Listing<'a>,
+        zone: &[Uid],
+        from_discard: bool,
+        options: &mut Vec<Choice>,
+    ) {
+        let start = options.len();
+        for (i, &card) in zone.iter().enumerate() {
+            let Some(twin) = self.twin(card, &zone[..i]) else {
+                self.card_plays(listing, card, from_discard, options);
                 continue;
             };
-            // The plays left this card could use somewhere (a discard-pile minion may
-            // borrow a hand play where a card allows it): none, and working out where
-            // it could go is skipped; one that fits every place, and no place needs
-            // checking against the plays.
-            let mut fits = allowances
-                .iter()
-                .filter(|a| fits_card(a, def, from_discard, from_discard));
-            let Some(first) = fits.next() else {
-                continue;
-            };
-            let anywhere = !from_discard && (target_free(first) || fits.any(target_free));
-            if !self.may_play_kind(card, no_actions) {
-                continue;
-            }
-            targets.clear();
-            self.targets_into(player, card, &rules, &mut targets);
-            for &to in &targets {
-                if anywhere
-                    || self
-                        .fitting_allowances(allowances, player, card, to, from_discard)
-                        .next()
-                        .is_some()
-                {
-                    options.push(Choice::Play { card, to });
+            for k in start..options.len() {
+                if let Choice::Play { card: c, to } = options[k] {
+                    if c == twin {
+                        options.push(Choice::Play { card, to });
+                    }
                 }
             }
         }
+    }
+
+    /// An earlier card of the same zone that `card` plays exactly like: the same
+    /// definition and owner. Nothing else about a card in a hand or a discard pile
+    /// changes where it may go or which plays fit it, except a one-use shield's note
+    /// of the very card it stopped ([`GameState::stopped`], or a card whose play is
+    /// resolving): a card so noted has no twin.
+    fn twin(&self, card: Uid, earlier: &[Uid]) -> Option<Uid> {
+        let noted = |c: Uid| {
+            self.stopped.iter().any(|&(_, s)| s == c) || self.playing.iter().any(|p| p.card == c)
+        };
+        let inst = self.cards[card.0 as usize];
+        if noted(card) {
+            return None;
+        }
+        earlier
+            .iter()
+            .copied()
+            .find(|&c| self.cards[c.0 as usize] == inst && !noted(c))
+    }
+
+    /// The plays of one listing for one card, added to `options` in the order of its
+    /// places. A card no play left fits is skipped before its places are worked out.
+    fn card_plays<'a>(
+        &'a self,
+        listing: &Listing<'a>,
+        card: Uid,
+        from_discard: bool,
+        options: &mut Vec<Choice>,
+    ) {
+        let Some(def) = self.def(card).card() else {
+            return;
+        };
+        let (player, allowances) = (listing.player, listing.allowances);
+        // The plays left this card could use somewhere (a discard-pile minion may
+        // borrow a hand play where a card allows it): none, and working out where it
+        // could go is skipped; one that fits every place, and no place needs checking
+        // against the plays.
+        let mut fits = allowances
+            .iter()
+            .filter(|a| fits_card(a, def, from_discard, from_discard));
+        let Some(first) = fits.next() else {
+            return;
+        };
+        let anywhere = !from_discard && (target_free(first) || fits.any(target_free));
+        if !self.may_play_kind(card, listing.no_actions) {
+            return;
+        }
+        self.targets_into(player, card, &listing.rules, &mut |to| {
+            if anywhere
+                || self
+                    .fitting_allowances(allowances, player, card, to, from_discard)
+                    .next()
+                    .is_some()
+            {
+                options.push(Choice::Play { card, to });
+            }
+        });
     }
 
     /// The options of the main decision for `player` now: every play, every usable
     /// Special or Talent, and ending the turn (public for the engine's benchmarks).
     pub fn main_options(&self, player: PlayerId) -> Vec<Choice> {
         let mut options = Vec::new();
-        self.play_options(player, &self.turn.allowances, &mut options);
-        self.main_specials(player, &mut options);
-        self.stasis_options(player, &mut options);
-        options.push(Choice::EndTurn);
+        self.main_options_into(player, &mut options);
         options
     }
 
-    /// The main decision: every play, every usable Special or Talent, and ending.
+    /// [`Self::main_options`], added to `options`.
+    fn main_options_into(&self, player: PlayerId, options: &mut Vec<Choice>) {
+        // Room for each card in hand played at each base and a few more, so that the
+        // list is not moved as it grows.
+        options.reserve(self.players[player.ix()].hand.len() * self.bases.len() + 4);
+        self.play_options(player, &self.turn.allowances, options);
+        self.main_specials(player, options);
+        self.stasis_options(player, options);
+        options.push(Choice::EndTurn);
+    }
+
+    /// The main decision: every play, every usable Special or Talent, and ending. Its
+    /// list is the last main decision's, emptied ([`Self::keep_main_options`]).
     pub(super) fn ask_main(&mut self) {
         let player = self.turn.player;
-        let options = self.main_options(player);
+        let mut options = std::mem::take(&mut self.spare_options);
+        self.main_options_into(player, &mut options);
         self.pending = Some(Pending {
             decision: Decision {
                 player,
@@ -498,6 +573,16 @@ impl GameState {
             },
             resume: Resume::Main,
         });
+    }
+
+    /// Keeps an answered main decision's list of options, emptied, for the next main
+    /// decision to fill instead of a new list.
+    pub(super) fn keep_main_options(&mut self, decision: Decision) {
+        if decision.ask == Ask::Main {
+            let mut options = decision.options;
+            options.clear();
+            self.spare_options = options;
+        }
     }
 
     /// Specials usable as a main-phase action (Ninja Acolyte), added to `out`.
@@ -514,7 +599,8 @@ impl GameState {
                     // One Talent a turn per card; some are shared by every copy
                     // (Classic Rocker).
                     Trigger::Talent => {
-                        !self.turn.used.contains(&talent_key(src.card)) && self.once_key_free(a)
+                        !self.turn.used.iter().any(|k| is_talent_key(k, src.card))
+                            && self.once_key_free(a)
                     }
                     _ => false,
                 };
@@ -562,54 +648,6 @@ impl GameState {
         self.leading_condition_holds(&a.effect, &self.ctx_of(card))
     }
 
-    /// True when an action's on-play program can directly affect minions: it chooses or
-    /// goes through them, or destroys a group of them (an action that directly affects
-    /// a minion: Token of Affection's search).
-    pub(super) fn may_aim_at_minions(&self, card: Uid) -> bool {
-        self.def(card)
-            .abilities()
-            .iter()
-            .any(|a| a.when == Trigger::OnPlay && reaches_minions(&a.effect, true))
-    }
-
-    /// True when `player`'s action `card` could directly affect `focus` through its
-    /// on-play program: some minion choice (or "each minion") at the top of the
-    /// program takes `focus`, or a minion choice depends on an earlier pick and
-    /// cannot be judged before it (Natural Selection). An extra action that must
-    /// directly affect a minion is refused otherwise: Disintegrator (power 3 or less)
-    /// cannot be Biding Time's extra action on a minion raised to 5, else its choice,
-    /// finding that minion not among its candidates, would take another one.
-    pub(super) fn may_aim_at(&self, card: Uid, player: PlayerId, focus: Uid) -> bool {
-        let ctx = Ctx::new(card, player, None);
-        self.def(card)
-            .abilities()
-            .iter()
-            .any(|a| a.when == Trigger::OnPlay && self.aims_at(&a.effect, focus, &ctx))
-    }
-
-    /// [`Self::may_aim_at`] for one program.
-    fn aims_at(&self, effect: &super::effect::Effect, focus: Uid, ctx: &Ctx) -> bool {
-        use super::effect::{Effect, Selector};
-        let takes = |from: &Selector| match from {
-            Selector::Minions(f) => self.minion_matches(f, focus, ctx),
-            _ => false,
-        };
-        match effect {
-            // What comes after a pick may depend on it: judged leniently.
-            Effect::Choose(c) => {
-                takes(&c.from) || aims_at_minions(&c.then) || aims_at_minions(&c.otherwise)
-            }
-            Effect::ForEach { each, body, .. } => takes(each) || aims_at_minions(body),
-            Effect::Seq(parts) => parts.iter().any(|e| self.aims_at(e, focus, ctx)),
-            Effect::ChooseOne(modes) => modes.iter().any(|m| self.aims_at(&m.effect, focus, ctx)),
-            Effect::May(e) => self.aims_at(e, focus, ctx),
-            Effect::If {
-                then, otherwise, ..
-            } => self.aims_at(then, focus, ctx) || self.aims_at(otherwise, focus, ctx),
-            other => aims_at_minions(other),
-        }
-    }
-
     pub(super) fn offer_immediate(&mut self, player: PlayerId, allowance: Allowance) {
         if self.extra_cards_capped(player) {
             return;
@@ -634,37 +672,6 @@ impl GameState {
     }
 }
 
-/// True for a program that picks, or goes through, minions in play, one by one: what
-/// an action needs for its minion choices to be held to one minion.
-pub(super) fn aims_at_minions(effect: &super::effect::Effect) -> bool {
-    reaches_minions(effect, false)
-}
-
-/// [`aims_at_minions`]; with `groups`, also a program that destroys a whole group of
-/// minions at once (Broadside): it directly affects them too (reference, Musketeers
-/// clarifications: a group its text names counts), so Token of Affection finds it,
-/// though such a group cannot be held to one minion.
-pub(super) fn reaches_minions(effect: &super::effect::Effect, groups: bool) -> bool {
-    use super::effect::{Effect, Selector};
-    let go = |e: &Effect| reaches_minions(e, groups);
-    match effect {
-        Effect::Choose(c) => {
-            matches!(c.from, Selector::Minions(_)) || go(&c.then) || go(&c.otherwise)
-        }
-        Effect::ForEach { each, body, .. } => matches!(**each, Selector::Minions(_)) || go(body),
-        Effect::DestroyAll(each) => groups && matches!(**each, Selector::Minions(_)),
-        Effect::Seq(parts) => parts.iter().any(go),
-        Effect::ChooseOne(modes) => modes.iter().any(|m| go(&m.effect)),
-        Effect::May(e) => go(e),
-        Effect::If {
-            then, otherwise, ..
-        } => go(then) || go(otherwise),
-        Effect::Bind { then, .. } | Effect::Let { then, .. } => go(then),
-        Effect::ToDo { first, then } => go(first) || go(then),
-        _ => false,
-    }
-}
-
 /// What one base forbids one player to play there (see [`GameState::play_rules`]).
 struct BaseRules<'a> {
     /// The base.
@@ -675,6 +682,9 @@ struct BaseRules<'a> {
     banned: Vec<&'a str>,
     /// Another player's card forbids the player's actions here (Magic Ward).
     warded: bool,
+    /// A card of the player's here lets them play minions here from their discard
+    /// pile (in their own Play Cards phase: see [`GameState::discard_plays_now`]).
+    discard_plays: bool,
 }
 
 /// What the bases forbid one player to play, read once for a listing of plays and
@@ -685,6 +695,26 @@ struct PlayRules<'a> {
     /// Other players' cards keeping the player's small minions to a base (Bear
     /// Picnic): the base and the most printed power kept.
     picnics: Vec<(Uid, u32)>,
+}
+
+/// One listing of a player's plays under some plays left (see
+/// [`GameState::play_options`]): what it reads once for all the cards.
+struct Listing<'a> {
+    /// Whose plays.
+    player: PlayerId,
+    /// The plays left that the cards may use.
+    allowances: &'a [Allowance],
+    /// The player may play no actions now (Mark of Sleep).
+    no_actions: bool,
+    /// What the bases forbid the player, read the first time a card needs it.
+    rules: OnceCell<PlayRules<'a>>,
+}
+
+impl<'a> Listing<'a> {
+    /// What the bases forbid the listing's player (read now if not yet).
+    fn rules(&self, game: &'a GameState) -> &PlayRules<'a> {
+        self.rules.get_or_init(|| game.play_rules(self.player))
+    }
 }
 
 /// The tests of play `a` that depend only on the card, not on where it goes: its

@@ -335,6 +335,10 @@ pub struct GameState {
     pub stack: Vec<Task>,
     /// The one decision the game waits for.
     pub pending: Option<Pending>,
+    /// The last main question's list of options, answered and emptied, kept for the
+    /// next one to fill (never saved; always empty, so a copy starts without one).
+    #[serde(skip)]
+    pub(super) spare_options: Vec<super::decision::Choice>,
     /// Events not yet handed to the caller.
     #[serde(skip)]
     pub events: Vec<Event>,
@@ -486,6 +490,7 @@ impl GameState {
             lasting: Vec::new(),
             stack: Vec::new(),
             pending: None,
+            spare_options: Vec::new(),
             events: Vec::new(),
             mulligan_asked: Vec::new(),
             winner: None,
