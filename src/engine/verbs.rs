@@ -29,11 +29,11 @@ impl GameState {
                 }
             }
             Effect::DestroyAll(each) => {
-                if self.select(each, &ctx).is_empty() {
+                let found = self.select(each, &ctx);
+                if found.is_empty() {
                     self.note_quiet(Quiet::NothingToChoose(super::interp::pool(each)));
                 }
-                let targets: Vec<Uid> = self
-                    .select(each, &ctx)
+                let targets: Vec<Uid> = found
                     .into_iter()
                     .filter_map(|v| match v {
                         Value::Card(c) => Some(c),
