@@ -611,9 +611,13 @@ impl GameState {
         self.turn.number = number;
         self.turn.phase = Phase::StartTurn;
         self.turn.minions_played = 0;
-        self.turn.played_minions = vec![0; self.players.len()];
+        // Cleared and refilled rather than made anew: the same lists serve every turn.
+        let n = self.players.len();
+        self.turn.played_minions.clear();
+        self.turn.played_minions.resize(n, 0);
         self.turn.played_on.clear();
-        self.turn.cards_played = vec![(0, 0); self.players.len()];
+        self.turn.cards_played.clear();
+        self.turn.cards_played.resize(n, (0, 0));
         self.turn.used.clear();
         self.turn.decisions = 0;
         self.turn.loop_stopped = false;
@@ -622,7 +626,10 @@ impl GameState {
         self.turn.stasis_emptied = false;
         self.turn.left_stasis.clear();
         self.turn.destroyed_actions.clear();
-        self.turn.allowances = vec![Allowance::normal(true), Allowance::normal(false)];
+        self.turn.allowances.clear();
+        self.turn
+            .allowances
+            .extend([Allowance::normal(true), Allowance::normal(false)]);
         self.events.push(Event::TurnStarted { player, number });
     }
 
@@ -896,4 +903,24 @@ impl GameState {
 /// in each of its controller's turns.
 pub(super) fn talent_key(card: Uid) -> String {
     format!("talent:{}", card.0)
+}
+
+/// True when `key` is `prefix` followed by the number `n` written as `format!` writes
+/// it: a once-per-turn key tested without writing it out (tested on every listing).
+pub(super) fn is_numbered_key(key: &str, prefix: &str, n: u32) -> bool {
+    key.strip_prefix(prefix).is_some_and(|digits| {
+        // No sign and no leading zero: the same length as `n` written out.
+        let len = n.checked_ilog10().map_or(1, |l| l as usize + 1);
+        digits.len() == len && digits.parse::<u32>() == Ok(n)
+    })
+}
+
+impl GameState {
+    /// True when this card's Talent was used this turn (its [`talent_key`] is marked).
+    pub(super) fn talent_used(&self, card: Uid) -> bool {
+        self.turn
+            .used
+            .iter()
+            .any(|k| is_numbered_key(k, "talent:", card.0.into()))
+    }
 }

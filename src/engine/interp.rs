@@ -7,7 +7,7 @@ use super::board::Source;
 use super::decision::{Ask, Choice, Decision, Pending, Resume};
 use super::effect::{
     ActionFilter, Amount, BaseFilter, BaseSel, CardFilter, Choose, Cond, Effect, MinionFilter,
-    PlayerSel, Selector, Target,
+    Name, PlayerSel, Selector, Target,
 };
 use super::events::{Pool, Quiet, Zone};
 use super::flow::Task;
@@ -33,7 +33,7 @@ pub(super) fn pool(sel: &Selector) -> Pool {
 }
 
 /// A value a program has bound.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub enum Value {
     /// A card (minion, action, card in a zone).
     Card(Uid),
@@ -42,7 +42,7 @@ pub enum Value {
     /// A player.
     Player(PlayerId),
     /// A faction id.
-    Faction(String),
+    Faction(Name),
     /// A number.
     Num(i32),
 }
@@ -53,6 +53,9 @@ pub type Players = SmallVec<[PlayerId; 4]>;
 
 /// What a selector found: most often a few cards, kept on the stack.
 pub type Values = SmallVec<[Value; 8]>;
+
+/// The values a program has bound, by name, newest last.
+pub type Vars = SmallVec<[(Name, Value); 3]>;
 
 /// Who and where a program runs for.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -67,8 +70,8 @@ pub struct Ctx {
     pub subject: Option<Uid>,
     /// The base being scored, during scoring.
     pub scoring: Option<Uid>,
-    /// Bound values, newest last.
-    pub vars: Vec<(String, Value)>,
+    /// Bound values, newest last (the few of a program kept on the stack).
+    pub vars: Vars,
 }
 
 impl Ctx {
@@ -80,7 +83,7 @@ impl Ctx {
             here: Some(src.base),
             subject: None,
             scoring: None,
-            vars: Vec::new(),
+            vars: Vars::new(),
         }
     }
 
@@ -93,23 +96,24 @@ impl Ctx {
             here,
             subject: None,
             scoring: None,
-            vars: Vec::new(),
+            vars: Vars::new(),
         }
     }
 
     /// A copy with one more binding.
-    pub fn with(&self, name: &str, value: Value) -> Ctx {
+    pub fn with(&self, name: impl Into<Name>, value: Value) -> Ctx {
         let mut c = self.clone();
-        c.vars.push((name.to_string(), value));
+        c.vars.push((name.into(), value));
         c
     }
 
     /// A bound value.
-    pub fn var(&self, name: &str) -> Option<&Value> {
+    pub fn var(&self, name: impl Into<Name>) -> Option<&Value> {
+        let name = name.into();
         self.vars
             .iter()
             .rev()
-            .find(|(n, _)| n == name)
+            .find(|(n, _)| *n == name)
             .map(|(_, v)| v)
     }
 }
@@ -123,9 +127,9 @@ impl GameState {
             Target::Here => ctx.here,
             Target::Subject => ctx.subject,
             Target::ScoringBase => ctx.scoring,
-            Target::Var(name) => var_card(name, ctx),
+            Target::Var(name) => var_card(*name, ctx),
             Target::Faction(_) => None,
-            Target::BaseOf(name) => var_card(name, ctx).and_then(|m| self.base_of(m)),
+            Target::BaseOf(name) => var_card(*name, ctx).and_then(|m| self.base_of(m)),
         }
     }
 
@@ -196,11 +200,11 @@ impl GameState {
             BaseSel::Any => true,
             BaseSel::Here => ctx.here == Some(base),
             BaseSel::NotHere => ctx.here != Some(base),
-            BaseSel::Except(name) => var_card(name, ctx) != Some(base),
-            BaseSel::Var(name) => var_card(name, ctx) == Some(base),
+            BaseSel::Except(name) => var_card(*name, ctx) != Some(base),
+            BaseSel::Var(name) => var_card(*name, ctx) == Some(base),
             BaseSel::Where(f) => self.base_matches(f, base, ctx),
             BaseSel::OfMinion(name) => {
-                var_card(name, ctx).and_then(|m| self.base_of(m)) == Some(base)
+                var_card(*name, ctx).and_then(|m| self.base_of(m)) == Some(base)
             }
             BaseSel::Scoring => ctx.scoring == Some(base),
         }
@@ -470,7 +474,7 @@ impl GameState {
             Selector::Factions => self
                 .factions_in_game()
                 .into_iter()
-                .all(|x| f(Value::Faction(x))),
+                .all(|x| f(Value::Faction(Name::new(&x)))),
             Selector::Hand { of, filter } => self
                 .players_of(of, ctx)
                 .into_iter()
@@ -790,9 +794,7 @@ impl GameState {
             }
             // A once-a-turn ability already used this turn does nothing either (Aramis
             // triggered again by the extra action he gave): it is not offered.
-            Effect::OncePerTurn { key, per_card, .. } => {
-                !self.turn.used.contains(&once_key(key, *per_card, ctx))
-            }
+            Effect::OncePerTurn { key, per_card, .. } => !self.once_used(key, *per_card, ctx),
             // Using a card's Talent does something only when the Talent would.
             Effect::UseTalent(t) => self.target_card(t, ctx).is_some_and(|card| {
                 self.talent_of(card).is_some_and(|talent| {
@@ -1137,7 +1139,7 @@ impl GameState {
             resume: Resume::Choose {
                 choose,
                 ctx: Box::new(ctx),
-                values: values.into_vec(),
+                values,
                 picked,
             },
         });
@@ -1154,7 +1156,9 @@ impl GameState {
         }
         let bound = ctx.with(&choose.bind, v.clone());
         let mut next_ctx = ctx;
-        next_ctx.vars.push((format!("picked:{}", choose.bind), v));
+        next_ctx
+            .vars
+            .push((Name::new(&format!("picked:{}", choose.bind)), v));
         self.stack
             .push(Task::ChooseAgain(choose, Box::new(next_ctx), picked + 1));
         self.stack.push(Task::Run(then, bound));
@@ -1209,7 +1213,7 @@ fn one_per_name(sel: &Selector) -> bool {
 }
 
 /// The card or base bound to `name`, if it is one.
-fn var_card(name: &str, ctx: &Ctx) -> Option<Uid> {
+fn var_card(name: Name, ctx: &Ctx) -> Option<Uid> {
     match ctx.var(name)? {
         Value::Card(c) | Value::Base(c) => Some(*c),
         _ => None,
@@ -1222,7 +1226,7 @@ pub fn value_choice(v: &Value) -> Choice {
         Value::Card(c) => Choice::Card(*c),
         Value::Base(b) => Choice::Base(*b),
         Value::Player(p) => Choice::Player(*p),
-        Value::Faction(f) => Choice::Faction(f.clone()),
+        Value::Faction(f) => Choice::Faction(f.to_string()),
         Value::Num(_) => Choice::Done,
     }
 }
@@ -1237,6 +1241,22 @@ fn play_pick_onto<'a>(then: &'a Effect, bind: &str) -> Option<&'a Target> {
         } if b == bind => Some(to),
         Effect::Seq(steps) => steps.first().and_then(|e| play_pick_onto(e, bind)),
         _ => None,
+    }
+}
+
+impl GameState {
+    /// True when a once-a-turn ability's [`once_key`] is marked used this turn (tested
+    /// without writing the key out).
+    fn once_used(&self, key: &str, per_card: bool, ctx: &Ctx) -> bool {
+        let (mark, n) = if per_card {
+            (":card", u32::from(ctx.source.0))
+        } else {
+            (":", u32::from(ctx.you.0))
+        };
+        self.turn.used.iter().any(|u| {
+            u.strip_prefix(key)
+                .is_some_and(|rest| super::flow::is_numbered_key(rest, mark, n))
+        })
     }
 }
 

@@ -14,6 +14,7 @@ pub mod effect;
 pub mod events;
 pub mod flow;
 pub mod interp;
+pub mod name;
 mod off_top;
 mod plays;
 pub mod position;
