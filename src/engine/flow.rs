@@ -344,8 +344,7 @@ impl GameState {
                 self.put_in_zone(card, to);
             }
             Task::DiscardChosen(player, n, source) => {
-                let hand = self.players[player.ix()].hand.clone();
-                if n == 0 || hand.is_empty() {
+                if n == 0 || self.players[player.ix()].hand.is_empty() {
                     return;
                 }
                 let mut ctx = self.ctx_of(source);
@@ -707,7 +706,7 @@ impl GameState {
                         .position(|v| super::interp::value_choice(v) == other),
                 };
                 if let Some(i) = i {
-                    self.after_pick(choose, *ctx, values[i].clone(), picked);
+                    self.after_pick(choose, *ctx, values[i], picked);
                 }
             }
             Resume::May { effect, ctx } => {
@@ -776,7 +775,7 @@ impl GameState {
                     });
                     self.stack.push(Task::Run(
                         then,
-                        ctx.with(&bind, super::interp::Value::Num(n)),
+                        ctx.with(bind, super::interp::Value::Num(n)),
                     ));
                 }
             }

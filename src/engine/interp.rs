@@ -544,7 +544,7 @@ impl GameState {
             } => self
                 .select_stasis(of, *counters_at_least, ctx)
                 .into_iter()
-                .all(|v| f(v)),
+                .all(&mut *f),
             Selector::Union(parts) => parts.iter().all(|part| self.each_selected(part, ctx, f)),
             Selector::BaseDeckTop(n) => {
                 let n = (self.amount(n, ctx).max(0) as usize).min(self.base_deck.len());
@@ -997,7 +997,7 @@ impl GameState {
                         options: (*from..=*to).map(Choice::Number).collect(),
                     },
                     resume: Resume::ChooseNumber {
-                        bind: bind.clone(),
+                        bind: *bind,
                         then: part.prog(then),
                         ctx: Box::new(ctx),
                     },
@@ -1119,7 +1119,7 @@ impl GameState {
             return;
         }
         if values.len() == 1 && !optional {
-            let v = values[0].clone();
+            let v = values[0];
             self.after_pick(choose, ctx, v, picked);
             return;
         }
@@ -1150,11 +1150,11 @@ impl GameState {
     pub(super) fn after_pick(&mut self, choose: Held<Choose>, ctx: Ctx, v: Value, picked: u32) {
         let then = choose.part(|c| &c.then);
         if !choose.times.more_after(picked) {
-            let bound = ctx.with(&choose.bind, v);
+            let bound = ctx.with(choose.bind, v);
             self.stack.push(Task::Run(then, bound));
             return;
         }
-        let bound = ctx.with(&choose.bind, v.clone());
+        let bound = ctx.with(choose.bind, v);
         let mut next_ctx = ctx;
         next_ctx
             .vars

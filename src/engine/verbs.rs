@@ -187,7 +187,7 @@ impl GameState {
             Effect::NameFaction(t) => {
                 if let Some(f) = match &t {
                     Target::Var(name) => match ctx.var(name) {
-                        Some(Value::Faction(f)) => Some(f.clone()),
+                        Some(Value::Faction(f)) => Some(*f),
                         _ => None,
                     },
                     _ => None,
