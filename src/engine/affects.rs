@@ -78,6 +78,12 @@ impl GameState {
         here: Option<Uid>,
         subject: Option<Uid>,
     ) {
+        // Most often no card in the hand waits for it: the hand is not copied then.
+        let hand = &self.players[player.ix()].hand;
+        let waits = |c: &Uid| self.def(*c).abilities().iter().any(|a| a.when == when);
+        if !hand.iter().any(waits) {
+            return;
+        }
         for c in self.players[player.ix()].hand.clone() {
             for a in self.def(c).abilities() {
                 if a.when == when {

@@ -3,7 +3,7 @@
 
 use super::effect::{Choose, Mode, Purpose};
 use super::events::Zone;
-use super::interp::{Ctx, Value};
+use super::interp::{Ctx, Values};
 use super::prog::{Held, Prog};
 use super::state::{Allowance, Phase, PlayerId, Uid};
 use super::window::Triggered;
@@ -131,7 +131,7 @@ pub enum Resume {
     Choose {
         choose: Held<Choose>,
         ctx: Box<Ctx>,
-        values: Vec<Value>,
+        values: Values,
         picked: u32,
     },
     /// A may.
@@ -168,7 +168,7 @@ pub enum Resume {
     },
     /// A number chosen: bound to `bind`, then `then` runs.
     ChooseNumber {
-        bind: String,
+        bind: super::effect::Name,
         then: Prog,
         ctx: Box<Ctx>,
     },

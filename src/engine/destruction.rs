@@ -220,7 +220,7 @@ impl GameState {
                             here: Some(b.card),
                             subject: Some(card),
                             scoring: None,
-                            vars: Vec::new(),
+                            vars: Default::default(),
                         },
                     });
                 }

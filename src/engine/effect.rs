@@ -7,6 +7,7 @@
 //! Continuous abilities (power bonuses, protections, play restrictions) are
 //! [`Static`]s, read whenever power or legality is computed, never cached.
 
+pub use super::name::Name;
 use serde::{Deserialize, Serialize};
 
 /// One ability of a card or base.
@@ -318,7 +319,7 @@ pub enum Effect {
     ForEach {
         /// Boxed: a selector is large; the data is written the same.
         each: Box<Selector>,
-        bind: String,
+        bind: Name,
         body: Box<Effect>,
     },
     /// Run `then` or `otherwise` by a condition.
@@ -330,13 +331,13 @@ pub enum Effect {
     },
     /// Bind a card or base named now (e.g. the base a minion is on) and run `then`.
     Bind {
-        bind: String,
+        bind: Name,
         value: Target,
         then: Box<Effect>,
     },
     /// Bind a number computed now (fixed from here on) and run `then`.
     Let {
-        bind: String,
+        bind: Name,
         value: Amount,
         then: Box<Effect>,
     },
@@ -477,7 +478,7 @@ pub enum Effect {
     /// if it is empty, as the rulebooks say), bind it and run `then`; the card stays on
     /// top unless `then` moves it (Hoverbot, Neophyte). An empty deck and discard pile:
     /// nothing happens.
-    RevealTop { bind: String, then: Box<Effect> },
+    RevealTop { bind: Name, then: Box<Effect> },
     /// An action that is resolving goes to this zone of its owner instead of the
     /// discard pile when it finishes: "put this card into your hand instead of your
     /// discard pile" (Friendship Power, Woodland Helpers).
@@ -492,7 +493,7 @@ pub enum Effect {
     /// Put the top card of the base deck into play as an additional base, bind it and
     /// run `then` (Idaho Smith). An empty base deck is first made anew from the base
     /// discard pile; if both are empty nothing happens.
-    AddBase { bind: String, then: Box<Effect> },
+    AddBase { bind: Name, then: Box<Effect> },
     /// Put a base of the base deck on its bottom (Glory Hound).
     PutBaseOnBottom(Target),
     /// Put a base of the base deck into the base discard pile (Lost City).
@@ -549,7 +550,7 @@ pub enum Effect {
     /// `then` runs: "choose power 3 or 4", "a power less than 5" (Chestbreaker,
     /// Game Over, Dude!, Head Grabber), chosen before anything is revealed.
     ChooseNumber {
-        bind: String,
+        bind: Name,
         from: i32,
         to: i32,
         then: Box<Effect>,
@@ -595,7 +596,7 @@ pub enum Effect {
     /// [`Effect::PlayOffTop`]).
     RevealUntil {
         filter: Box<CardFilter>,
-        bind: String,
+        bind: Name,
         then: Box<Effect>,
     },
     /// Discard the cards still stored under this card: under a card that has left
@@ -637,7 +638,7 @@ pub struct Choose {
     /// The candidates.
     pub from: Selector,
     /// The name later effects use for the choice.
-    pub bind: String,
+    pub bind: Name,
     /// True when the chooser may decline (the card says "may", "up to", "any number").
     #[serde(default)]
     pub optional: bool,
@@ -980,13 +981,13 @@ pub enum BaseSel {
     /// The base the source card is on (or, for a base's ability, the base itself).
     Here,
     /// A bound base.
-    Var(String),
+    Var(Name),
     /// The base the bound minion is on.
-    OfMinion(String),
+    OfMinion(Name),
     /// Any base but the one the source card is on.
     NotHere,
     /// Any base but the bound one ("from other bases": Adventure Power).
-    Except(String),
+    Except(Name),
     /// The bases matching a filter ("a base where you have a minion").
     Where(Box<BaseFilter>),
     /// The base being scored (Funkman's Special).
@@ -1004,7 +1005,7 @@ pub enum PlayerSel {
     /// Everyone but the controller.
     Others,
     /// A bound player.
-    Var(String),
+    Var(Name),
     /// The players who took this place (1, 2, 3) at the base being scored, ties included.
     Place(u8),
     /// Every player but the winners of the base being scored.
@@ -1031,7 +1032,7 @@ pub enum Target {
     /// The base the source is on.
     Here,
     /// A bound value.
-    Var(String),
+    Var(Name),
     /// The minion or card the trigger is about (the one played, destroyed, ...).
     Subject,
     /// The base being scored.
@@ -1039,7 +1040,7 @@ pub enum Target {
     /// A faction by id.
     Faction(String),
     /// The base the bound minion is on.
-    BaseOf(String),
+    BaseOf(Name),
 }
 
 /// A number.
@@ -1050,7 +1051,7 @@ pub enum Amount {
     /// The current power of a minion.
     PowerOf(Target),
     /// A bound number.
-    Var(String),
+    Var(Name),
     /// How many things match.
     Count(Box<Selector>),
     /// `Count` times a factor.

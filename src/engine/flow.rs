@@ -346,8 +346,7 @@ impl GameState {
                 self.put_in_zone(card, to);
             }
             Task::DiscardChosen(player, n, source) => {
-                let hand = self.players[player.ix()].hand.clone();
-                if n == 0 || hand.is_empty() {
+                if n == 0 || self.players[player.ix()].hand.is_empty() {
                     return;
                 }
                 let mut ctx = self.ctx_of(source);
@@ -613,9 +612,13 @@ impl GameState {
         self.turn.number = number;
         self.turn.phase = Phase::StartTurn;
         self.turn.minions_played = 0;
-        self.turn.played_minions = vec![0; self.players.len()];
+        // Cleared and refilled rather than made anew: the same lists serve every turn.
+        let n = self.players.len();
+        self.turn.played_minions.clear();
+        self.turn.played_minions.resize(n, 0);
         self.turn.played_on.clear();
-        self.turn.cards_played = vec![(0, 0); self.players.len()];
+        self.turn.cards_played.clear();
+        self.turn.cards_played.resize(n, (0, 0));
         self.turn.used.clear();
         self.turn.decisions = 0;
         self.turn.loop_stopped = false;
@@ -624,7 +627,10 @@ impl GameState {
         self.turn.stasis_emptied = false;
         self.turn.left_stasis.clear();
         self.turn.destroyed_actions.clear();
-        self.turn.allowances = vec![Allowance::normal(true), Allowance::normal(false)];
+        self.turn.allowances.clear();
+        self.turn
+            .allowances
+            .extend([Allowance::normal(true), Allowance::normal(false)]);
         self.events.push(Event::TurnStarted { player, number });
     }
 
@@ -702,7 +708,7 @@ impl GameState {
                         .position(|v| super::interp::value_choice(v) == other),
                 };
                 if let Some(i) = i {
-                    self.after_pick(choose, *ctx, values[i].clone(), picked);
+                    self.after_pick(choose, *ctx, values[i], picked);
                 }
             }
             Resume::May { effect, ctx } => {
@@ -771,7 +777,7 @@ impl GameState {
                     });
                     self.stack.push(Task::Run(
                         then,
-                        ctx.with(&bind, super::interp::Value::Num(n)),
+                        ctx.with(bind, super::interp::Value::Num(n)),
                     ));
                 }
             }
@@ -903,9 +909,22 @@ pub(super) fn talent_key(card: Uid) -> String {
 /// What every [`talent_key`] begins with.
 const TALENT_KEY: &str = "talent:";
 
-/// True when `key` is [`talent_key`] of `card`, read without building the key (the
-/// main question asks this of every Talent in play).
-pub(super) fn is_talent_key(key: &str, card: Uid) -> bool {
-    key.strip_prefix(TALENT_KEY)
-        .is_some_and(|n| n.parse() == Ok(card.0))
+/// True when `key` is `prefix` followed by the number `n` written as `format!` writes
+/// it: a once-per-turn key tested without writing it out (tested on every listing).
+pub(super) fn is_numbered_key(key: &str, prefix: &str, n: u32) -> bool {
+    key.strip_prefix(prefix).is_some_and(|digits| {
+        // No sign and no leading zero: the same length as `n` written out.
+        let len = n.checked_ilog10().map_or(1, |l| l as usize + 1);
+        digits.len() == len && digits.parse::<u32>() == Ok(n)
+    })
+}
+
+impl GameState {
+    /// True when this card's Talent was used this turn (its [`talent_key`] is marked).
+    pub(super) fn talent_used(&self, card: Uid) -> bool {
+        self.turn
+            .used
+            .iter()
+            .any(|k| is_numbered_key(k, TALENT_KEY, card.0.into()))
+    }
 }

@@ -7,13 +7,14 @@ use super::board::Source;
 use super::decision::{Ask, Choice, Decision, Pending, Resume};
 use super::effect::{
     ActionFilter, Amount, BaseFilter, BaseSel, CardFilter, Choose, Cond, Effect, MinionFilter,
-    PlayerSel, Selector, Target,
+    Name, PlayerSel, Selector, Target,
 };
 use super::events::{Pool, Quiet, Zone};
 use super::flow::Task;
 use super::prog::{Held, OwnedParts, Parts, Prog, SharedParts};
 use super::state::{GameState, PlayerId, Uid};
 use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
 
 /// Where a selector looks, for saying that it found nothing there.
 pub(super) fn pool(sel: &Selector) -> Pool {
@@ -46,7 +47,7 @@ fn own_minions_only(f: &MinionFilter) -> bool {
 }
 
 /// A value a program has bound.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub enum Value {
     /// A card (minion, action, card in a zone).
     Card(Uid),
@@ -55,10 +56,20 @@ pub enum Value {
     /// A player.
     Player(PlayerId),
     /// A faction id.
-    Faction(String),
+    Faction(Name),
     /// A number.
     Num(i32),
 }
+
+/// The players a [`PlayerSel`] means (never more than a table's four: kept on the
+/// stack).
+pub type Players = SmallVec<[PlayerId; 4]>;
+
+/// What a selector found: most often a few cards, kept on the stack.
+pub type Values = SmallVec<[Value; 8]>;
+
+/// The values a program has bound, by name, newest last.
+pub type Vars = SmallVec<[(Name, Value); 3]>;
 
 /// Who and where a program runs for.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -73,8 +84,8 @@ pub struct Ctx {
     pub subject: Option<Uid>,
     /// The base being scored, during scoring.
     pub scoring: Option<Uid>,
-    /// Bound values, newest last.
-    pub vars: Vec<(String, Value)>,
+    /// Bound values, newest last (the few of a program kept on the stack).
+    pub vars: Vars,
 }
 
 impl Ctx {
@@ -86,7 +97,7 @@ impl Ctx {
             here: Some(src.base),
             subject: None,
             scoring: None,
-            vars: Vec::new(),
+            vars: Vars::new(),
         }
     }
 
@@ -99,23 +110,24 @@ impl Ctx {
             here,
             subject: None,
             scoring: None,
-            vars: Vec::new(),
+            vars: Vars::new(),
         }
     }
 
     /// A copy with one more binding.
-    pub fn with(&self, name: &str, value: Value) -> Ctx {
+    pub fn with(&self, name: impl Into<Name>, value: Value) -> Ctx {
         let mut c = self.clone();
-        c.vars.push((name.to_string(), value));
+        c.vars.push((name.into(), value));
         c
     }
 
     /// A bound value.
-    pub fn var(&self, name: &str) -> Option<&Value> {
+    pub fn var(&self, name: impl Into<Name>) -> Option<&Value> {
+        let name = name.into();
         self.vars
             .iter()
             .rev()
-            .find(|(n, _)| n == name)
+            .find(|(n, _)| *n == name)
             .map(|(_, v)| v)
     }
 }
@@ -129,9 +141,9 @@ impl GameState {
             Target::Here => ctx.here,
             Target::Subject => ctx.subject,
             Target::ScoringBase => ctx.scoring,
-            Target::Var(name) => var_card(name, ctx),
+            Target::Var(name) => var_card(*name, ctx),
             Target::Faction(_) => None,
-            Target::BaseOf(name) => var_card(name, ctx).and_then(|m| self.base_of(m)),
+            Target::BaseOf(name) => var_card(*name, ctx).and_then(|m| self.base_of(m)),
         }
     }
 
@@ -166,17 +178,16 @@ impl GameState {
     }
 
     /// The players a selector means.
-    pub fn players_of(&self, sel: &PlayerSel, ctx: &Ctx) -> Vec<PlayerId> {
+    pub fn players_of(&self, sel: &PlayerSel, ctx: &Ctx) -> Players {
         let all = (0..self.players.len() as u8).map(PlayerId);
-        let single = |p: Option<PlayerId>| p.into_iter().collect::<Vec<_>>();
         match sel {
             PlayerSel::Any => all.collect(),
-            PlayerSel::You => vec![ctx.you],
+            PlayerSel::You => smallvec::smallvec![ctx.you],
             PlayerSel::Others => all.filter(|&p| p != ctx.you).collect(),
-            PlayerSel::Var(name) => single(match ctx.var(name) {
-                Some(Value::Player(p)) => Some(*p),
-                _ => None,
-            }),
+            PlayerSel::Var(name) => match ctx.var(name) {
+                Some(Value::Player(p)) => smallvec::smallvec![*p],
+                _ => Players::new(),
+            },
             PlayerSel::Place(place) => self
                 .ranks
                 .iter()
@@ -203,11 +214,11 @@ impl GameState {
             BaseSel::Any => true,
             BaseSel::Here => ctx.here == Some(base),
             BaseSel::NotHere => ctx.here != Some(base),
-            BaseSel::Except(name) => var_card(name, ctx) != Some(base),
-            BaseSel::Var(name) => var_card(name, ctx) == Some(base),
+            BaseSel::Except(name) => var_card(*name, ctx) != Some(base),
+            BaseSel::Var(name) => var_card(*name, ctx) == Some(base),
             BaseSel::Where(f) => self.base_matches(f, base, ctx),
             BaseSel::OfMinion(name) => {
-                var_card(name, ctx).and_then(|m| self.base_of(m)) == Some(base)
+                var_card(*name, ctx).and_then(|m| self.base_of(m)) == Some(base)
             }
             BaseSel::Scoring => ctx.scoring == Some(base),
         }
@@ -404,20 +415,14 @@ impl GameState {
 
     /// Everything a selector matches now, in table order; a card filter asking for
     /// [`CardFilter::one_per_name`] keeps only the first card of each name.
-    pub fn select(&self, sel: &Selector, ctx: &Ctx) -> Vec<Value> {
-        let mut found = Vec::new();
-        self.select_each(sel, ctx, &mut found);
-        let (Selector::Hand { filter, .. }
-        | Selector::DiscardPile { filter, .. }
-        | Selector::Deck { filter, .. }
-        | Selector::SetAside { filter, .. }
-        | Selector::Stored { filter, .. }
-        | Selector::Search { filter, .. }) = sel
-        else {
-            return found;
-        };
-        if filter.one_per_name {
-            let mut names: Vec<&str> = Vec::new();
+    pub fn select(&self, sel: &Selector, ctx: &Ctx) -> Values {
+        let mut found = Values::new();
+        self.each_selected(sel, ctx, &mut |v| {
+            found.push(v);
+            true
+        });
+        if one_per_name(sel) {
+            let mut names: SmallVec<[&str; 8]> = SmallVec::new();
             found.retain(|v| match v {
                 Value::Card(c) => {
                     let name = self.def(*c).name();
@@ -431,98 +436,86 @@ impl GameState {
         found
     }
 
-    /// The players a selector means, in the order [`Self::players_of`] gives them,
-    /// without making a list for the common ones (anyone, you, the others).
-    fn each_player<'a>(
-        &'a self,
-        sel: &PlayerSel,
-        ctx: &Ctx,
-    ) -> impl Iterator<Item = PlayerId> + 'a {
-        /// Whether a seat is meant, given "you".
-        type SeatTest = fn(PlayerId, PlayerId) -> bool;
-        let you = ctx.you;
-        let (seats, listed): (Option<SeatTest>, Vec<PlayerId>) = match sel {
-            PlayerSel::Any => (Some(|_, _| true), Vec::new()),
-            PlayerSel::You => (Some(|p, you| p == you), Vec::new()),
-            PlayerSel::Others => (Some(|p, you| p != you), Vec::new()),
-            other => (None, self.players_of(other, ctx)),
-        };
-        let n = if seats.is_some() {
-            self.players.len()
-        } else {
-            0
-        };
-        (0..n as u8)
-            .map(PlayerId)
-            .filter(move |&p| seats.is_some_and(|keep| keep(p, you)))
-            .chain(listed)
+    /// True when a selector matches anything now (without listing what).
+    pub fn selects_any(&self, sel: &Selector, ctx: &Ctx) -> bool {
+        // Keeping one card per name never empties a list.
+        !self.each_selected(sel, ctx, &mut |_| false)
     }
 
-    /// Everything a selector matches now, in table order, every card counted, added
-    /// to `out`.
-    fn select_each(&self, sel: &Selector, ctx: &Ctx, out: &mut Vec<Value>) {
-        let cards = |cards: &[Uid], filter: &CardFilter, out: &mut Vec<Value>| {
-            for &c in cards {
-                if self.card_matches(filter, c, ctx) {
-                    out.push(Value::Card(c));
-                }
-            }
+    /// How many things a selector matches now, as [`Self::select`] lists them.
+    pub fn count_selected(&self, sel: &Selector, ctx: &Ctx) -> usize {
+        if one_per_name(sel) {
+            return self.select(sel, ctx).len();
+        }
+        let mut n = 0;
+        self.each_selected(sel, ctx, &mut |_| {
+            n += 1;
+            true
+        });
+        n
+    }
+
+    /// Hands `f` everything a selector matches now, in table order, every card
+    /// counted, until `f` answers false. False when it was stopped so.
+    fn each_selected<F: FnMut(Value) -> bool>(&self, sel: &Selector, ctx: &Ctx, f: &mut F) -> bool {
+        let cards = |cards: &[Uid], filter: &CardFilter, f: &mut F| {
+            cards
+                .iter()
+                .filter(|&&c| self.card_matches(filter, c, ctx))
+                .all(|&c| f(Value::Card(c)))
         };
         match sel {
-            Selector::Minions(f) => {
+            Selector::Minions(filter) => {
                 for (b, base) in self.bases.iter().enumerate() {
                     for (i, m) in base.minions.iter().enumerate() {
-                        if self.minion_matches_at(f, b, i, ctx) {
-                            out.push(Value::Card(m.card));
+                        if self.minion_matches_at(filter, b, i, ctx) && !f(Value::Card(m.card)) {
+                            return false;
                         }
                     }
                 }
+                true
             }
-            Selector::Bases(f) => out.extend(
-                self.bases
-                    .iter()
-                    .map(|b| b.card)
-                    .filter(|&b| self.base_matches(f, b, ctx))
-                    .map(Value::Base),
-            ),
-            Selector::Players(sel) => out.extend(self.each_player(sel, ctx).map(Value::Player)),
-            Selector::Factions => {
-                out.extend(self.factions_in_game().into_iter().map(Value::Faction))
-            }
-            Selector::Hand { of, filter } => {
-                for p in self.each_player(of, ctx) {
-                    cards(&self.players[p.ix()].hand, filter, out);
-                }
-            }
-            Selector::DiscardPile { of, filter } => {
-                for p in self.each_player(of, ctx) {
-                    cards(&self.players[p.ix()].discard, filter, out);
-                }
-            }
-            Selector::Actions(f) => out.extend(
-                self.sources()
-                    .filter(|s| {
-                        !s.is_base && self.def(s.card).card().is_some_and(|c| !c.is_minion())
-                    })
-                    .filter(|s| match &f.on_base {
-                        Some(sel) => s.attached_to.is_none() && self.base_sel(sel, ctx, s.base),
-                        None => true,
-                    })
-                    .filter(|s| match &f.on_minion {
-                        Some(t) => {
-                            s.attached_to.is_some() && s.attached_to == self.target_card(t, ctx)
-                        }
-                        None => true,
-                    })
-                    .filter(|s| !f.on_minions || s.attached_to.is_some())
-                    .filter(|s| {
-                        f.at.as_ref()
-                            .is_none_or(|sel| self.base_sel(sel, ctx, s.base))
-                    })
-                    .filter(|s| self.action_matches(f, s.card, s.controller, ctx))
-                    .map(|s| Value::Card(s.card)),
-            ),
-            Selector::BaseDeck => out.extend(self.base_deck.iter().map(|&b| Value::Base(b))),
+            Selector::Bases(filter) => self
+                .bases
+                .iter()
+                .map(|b| b.card)
+                .filter(|&b| self.base_matches(filter, b, ctx))
+                .all(|b| f(Value::Base(b))),
+            Selector::Players(sel) => self
+                .players_of(sel, ctx)
+                .into_iter()
+                .all(|p| f(Value::Player(p))),
+            Selector::Factions => self
+                .factions_in_game()
+                .into_iter()
+                .all(|x| f(Value::Faction(Name::new(&x)))),
+            Selector::Hand { of, filter } => self
+                .players_of(of, ctx)
+                .into_iter()
+                .all(|p| cards(&self.players[p.ix()].hand, filter, f)),
+            Selector::DiscardPile { of, filter } => self
+                .players_of(of, ctx)
+                .into_iter()
+                .all(|p| cards(&self.players[p.ix()].discard, filter, f)),
+            Selector::Actions(a) => self
+                .sources()
+                .filter(|s| !s.is_base && self.def(s.card).card().is_some_and(|c| !c.is_minion()))
+                .filter(|s| match &a.on_base {
+                    Some(sel) => s.attached_to.is_none() && self.base_sel(sel, ctx, s.base),
+                    None => true,
+                })
+                .filter(|s| match &a.on_minion {
+                    Some(t) => s.attached_to.is_some() && s.attached_to == self.target_card(t, ctx),
+                    None => true,
+                })
+                .filter(|s| !a.on_minions || s.attached_to.is_some())
+                .filter(|s| {
+                    a.at.as_ref()
+                        .is_none_or(|sel| self.base_sel(sel, ctx, s.base))
+                })
+                .filter(|s| self.action_matches(a, s.card, s.controller, ctx))
+                .all(|s| f(Value::Card(s.card))),
+            Selector::BaseDeck => self.base_deck.iter().all(|&b| f(Value::Base(b))),
             Selector::Deck {
                 of,
                 top,
@@ -531,58 +524,45 @@ impl GameState {
             } => {
                 let n = top.as_ref().map(|a| self.amount(a, ctx).max(0) as usize);
                 let low = bottom.as_ref().map(|a| self.amount(a, ctx).max(0) as usize);
-                for p in self.each_player(of, ctx) {
+                self.players_of(of, ctx).into_iter().all(|p| {
                     let deck = &self.players[p.ix()].deck;
                     match low {
                         // The bottom card first.
-                        Some(k) => {
-                            for &c in deck.iter().rev().take(k) {
-                                cards(&[c], filter, out);
-                            }
-                        }
-                        None => cards(
-                            &deck[..n.unwrap_or(deck.len()).min(deck.len())],
-                            filter,
-                            out,
-                        ),
+                        Some(k) => deck.iter().rev().take(k).all(|&c| cards(&[c], filter, f)),
+                        None => cards(&deck[..n.unwrap_or(deck.len()).min(deck.len())], filter, f),
                     }
-                }
+                })
             }
             Selector::Search { of, filter, hand } => {
-                for p in self.each_player(of, ctx) {
+                self.players_of(of, ctx).into_iter().all(|p| {
                     let pl = &self.players[p.ix()];
-                    if *hand {
-                        cards(&pl.hand, filter, out);
-                    }
-                    cards(&pl.deck, filter, out);
-                    cards(&pl.discard, filter, out);
-                }
+                    (!*hand || cards(&pl.hand, filter, f))
+                        && cards(&pl.deck, filter, f)
+                        && cards(&pl.discard, filter, f)
+                })
             }
             Selector::SetAside { of, filter } => {
                 let players = self.players_of(of, ctx);
-                for &c in &self.aside {
-                    if players.contains(&self.owner(c)) {
-                        cards(&[c], filter, out);
-                    }
-                }
+                self.aside
+                    .iter()
+                    .filter(|&&c| players.contains(&self.owner(c)))
+                    .all(|&c| cards(&[c], filter, f))
             }
-            Selector::Stored { under, filter } => {
-                if let Some(host) = self.target_card(under, ctx) {
-                    cards(&self.stored_under(host), filter, out);
-                }
-            }
+            Selector::Stored { under, filter } => match self.target_card(under, ctx) {
+                Some(host) => cards(&self.stored_under(host), filter, f),
+                None => true,
+            },
             Selector::Stasis {
                 of,
                 counters_at_least,
-            } => out.extend(self.select_stasis(of, *counters_at_least, ctx)),
-            Selector::Union(parts) => {
-                for part in parts {
-                    self.select_each(part, ctx, out);
-                }
-            }
+            } => self
+                .select_stasis(of, *counters_at_least, ctx)
+                .into_iter()
+                .all(&mut *f),
+            Selector::Union(parts) => parts.iter().all(|part| self.each_selected(part, ctx, f)),
             Selector::BaseDeckTop(n) => {
                 let n = (self.amount(n, ctx).max(0) as usize).min(self.base_deck.len());
-                out.extend(self.base_deck[..n].iter().map(|&b| Value::Base(b)));
+                self.base_deck[..n].iter().all(|&b| f(Value::Base(b)))
             }
         }
     }
@@ -614,7 +594,7 @@ impl GameState {
                     Selector::Minions(f) => self.stasis_minions_counted(f, ctx),
                     _ => 0,
                 };
-                self.select(sel, ctx).len() as i32 + in_stasis
+                self.count_selected(sel, ctx) as i32 + in_stasis
             }
             Amount::StasisCounters(t) => self
                 .target_card(t, ctx)
@@ -704,7 +684,7 @@ impl GameState {
     /// A condition, checked now.
     pub fn cond(&self, c: &Cond, ctx: &Ctx) -> bool {
         match c {
-            Cond::Exists(sel) => !self.select(sel, ctx).is_empty(),
+            Cond::Exists(sel) => self.selects_any(sel, ctx),
             Cond::MyTurn => self.turn.player == ctx.you,
             Cond::NoMinionPlayedThisTurn => self.turn.minions_played == 0,
             Cond::IsMinion(t) => self
@@ -828,9 +808,7 @@ impl GameState {
             }
             // A once-a-turn ability already used this turn does nothing either (Aramis
             // triggered again by the extra action he gave): it is not offered.
-            Effect::OncePerTurn { key, per_card, .. } => {
-                !self.turn.used.contains(&once_key(key, *per_card, ctx))
-            }
+            Effect::OncePerTurn { key, per_card, .. } => !self.once_used(key, *per_card, ctx),
             // Using a card's Talent does something only when the Talent would.
             Effect::UseTalent(t) => self.target_card(t, ctx).is_some_and(|card| {
                 self.talent_of(card).is_some_and(|talent| {
@@ -1033,7 +1011,7 @@ impl GameState {
                         options: (*from..=*to).map(Choice::Number).collect(),
                     },
                     resume: Resume::ChooseNumber {
-                        bind: bind.clone(),
+                        bind: *bind,
                         then: part.prog(then),
                         ctx: Box::new(ctx),
                     },
@@ -1122,6 +1100,7 @@ impl GameState {
             && !super::plays::aims_at_minions(&choose.otherwise);
         let mut values = values;
         values.retain(|v| {
+            let v = &*v;
             let is_minion = || matches!(v, Value::Card(c) if self.minion(*c).is_some());
             let held_to_focus = if shut {
                 !is_minion()
@@ -1154,7 +1133,7 @@ impl GameState {
             return;
         }
         if values.len() == 1 && !optional {
-            let v = values[0].clone();
+            let v = values[0];
             self.after_pick(choose, ctx, v, picked);
             return;
         }
@@ -1185,13 +1164,15 @@ impl GameState {
     pub(super) fn after_pick(&mut self, choose: Held<Choose>, ctx: Ctx, v: Value, picked: u32) {
         let then = choose.part(|c| &c.then);
         if !choose.times.more_after(picked) {
-            let bound = ctx.with(&choose.bind, v);
+            let bound = ctx.with(choose.bind, v);
             self.stack.push(Task::Run(then, bound));
             return;
         }
-        let bound = ctx.with(&choose.bind, v.clone());
+        let bound = ctx.with(choose.bind, v);
         let mut next_ctx = ctx;
-        next_ctx.vars.push((format!("picked:{}", choose.bind), v));
+        next_ctx
+            .vars
+            .push((Name::new(&format!("picked:{}", choose.bind)), v));
         self.stack
             .push(Task::ChooseAgain(choose, Box::new(next_ctx), picked + 1));
         self.stack.push(Task::Run(then, bound));
@@ -1231,8 +1212,22 @@ impl GameState {
     }
 }
 
+/// True when a selector keeps only the first card of each name
+/// ([`CardFilter::one_per_name`]).
+fn one_per_name(sel: &Selector) -> bool {
+    match sel {
+        Selector::Hand { filter, .. }
+        | Selector::DiscardPile { filter, .. }
+        | Selector::Deck { filter, .. }
+        | Selector::SetAside { filter, .. }
+        | Selector::Stored { filter, .. }
+        | Selector::Search { filter, .. } => filter.one_per_name,
+        _ => false,
+    }
+}
+
 /// The card or base bound to `name`, if it is one.
-fn var_card(name: &str, ctx: &Ctx) -> Option<Uid> {
+fn var_card(name: Name, ctx: &Ctx) -> Option<Uid> {
     match ctx.var(name)? {
         Value::Card(c) | Value::Base(c) => Some(*c),
         _ => None,
@@ -1245,7 +1240,7 @@ pub fn value_choice(v: &Value) -> Choice {
         Value::Card(c) => Choice::Card(*c),
         Value::Base(b) => Choice::Base(*b),
         Value::Player(p) => Choice::Player(*p),
-        Value::Faction(f) => Choice::Faction(f.clone()),
+        Value::Faction(f) => Choice::Faction(f.to_string()),
         Value::Num(_) => Choice::Done,
     }
 }
@@ -1260,6 +1255,22 @@ fn play_pick_onto<'a>(then: &'a Effect, bind: &str) -> Option<&'a Target> {
         } if b == bind => Some(to),
         Effect::Seq(steps) => steps.first().and_then(|e| play_pick_onto(e, bind)),
         _ => None,
+    }
+}
+
+impl GameState {
+    /// True when a once-a-turn ability's [`once_key`] is marked used this turn (tested
+    /// without writing the key out).
+    fn once_used(&self, key: &str, per_card: bool, ctx: &Ctx) -> bool {
+        let (mark, n) = if per_card {
+            (":card", u32::from(ctx.source.0))
+        } else {
+            (":", u32::from(ctx.you.0))
+        };
+        self.turn.used.iter().any(|u| {
+            u.strip_prefix(key)
+                .is_some_and(|rest| super::flow::is_numbered_key(rest, mark, n))
+        })
     }
 }
 

@@ -16,6 +16,7 @@ pub mod events;
 pub mod flow;
 pub mod in_play;
 pub mod interp;
+pub mod name;
 mod off_top;
 mod plays;
 pub mod position;

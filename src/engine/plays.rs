@@ -5,7 +5,6 @@
 
 use super::decision::{Ask, Choice, Decision, Pending, PlayTo, Resume};
 use super::effect::{Static, Trigger};
-use super::flow::is_talent_key;
 use super::interp::Ctx;
 use super::state::{Allowance, GameState, Lasting, Phase, PlayerId, Uid};
 use std::cell::OnceCell;
@@ -598,10 +597,7 @@ impl GameState {
                     Trigger::MainPhaseSpecial if !src.is_base => self.once_key_free(a),
                     // One Talent a turn per card; some are shared by every copy
                     // (Classic Rocker).
-                    Trigger::Talent => {
-                        !self.turn.used.iter().any(|k| is_talent_key(k, src.card))
-                            && self.once_key_free(a)
-                    }
+                    Trigger::Talent => !self.talent_used(src.card) && self.once_key_free(a),
                     _ => false,
                 };
                 if !unused {

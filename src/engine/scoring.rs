@@ -266,7 +266,7 @@ impl GameState {
                     here: Some(base),
                     subject,
                     scoring: Some(base),
-                    vars: Vec::new(),
+                    vars: Default::default(),
                 };
                 self.trigger(when, Prog::Shared(&a.effect), ctx);
             }

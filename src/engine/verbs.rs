@@ -29,11 +29,11 @@ impl GameState {
                 }
             }
             Effect::DestroyAll(each) => {
-                if self.select(each, &ctx).is_empty() {
+                let found = self.select(each, &ctx);
+                if found.is_empty() {
                     self.note_quiet(Quiet::NothingToChoose(super::interp::pool(each)));
                 }
-                let targets: Vec<Uid> = self
-                    .select(each, &ctx)
+                let targets: Vec<Uid> = found
                     .into_iter()
                     .filter_map(|v| match v {
                         Value::Card(c) => Some(c),
@@ -187,17 +187,17 @@ impl GameState {
             Effect::NameFaction(t) => {
                 if let Some(f) = match &t {
                     Target::Var(name) => match ctx.var(name) {
-                        Some(Value::Faction(f)) => Some(f.clone()),
+                        Some(Value::Faction(f)) => Some(*f),
                         _ => None,
                     },
                     _ => None,
                 } {
                     if let Loc::OnBase(b, a) = self.locate(ctx.source) {
-                        self.bases[b].actions[a].named = Some(f.clone());
+                        self.bases[b].actions[a].named = Some(f.to_string());
                     }
                     self.events.push(Event::Named {
                         player: ctx.you,
-                        faction: f,
+                        faction: f.to_string(),
                         by: Some(ctx.source),
                     });
                 }
@@ -830,7 +830,7 @@ impl GameState {
             here: self.base_of(card),
             subject: None,
             scoring: None,
-            vars: Vec::new(),
+            vars: Default::default(),
         }
     }
 
@@ -1492,7 +1492,7 @@ impl GameState {
                     here: Some(self.bases[b].card),
                     subject: None,
                     scoring: None,
-                    vars: Vec::new(),
+                    vars: Default::default(),
                 };
                 if self.intercepted(m, &attaching) {
                     self.put_in_zone(card, Zone::Discard);
@@ -1554,7 +1554,7 @@ impl GameState {
             here,
             subject: None,
             scoring: None,
-            vars: Vec::new(),
+            vars: Default::default(),
         };
         let on_play = self.on_play_programs(card, from);
         // Card Resolution Order: the action goes to the discard pile last, after the
