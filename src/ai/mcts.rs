@@ -26,8 +26,8 @@ pub struct Search {
 
 impl Search {
     /// The budget of a level: `easy`, `normal`, anything else is `hard`. The hard
-    /// budget stays 1200: 1800 fits the same quarter of a second at the 95th percentile
-    /// but did not win more against 1200 (README, "Speed"); `hard@N` selects another.
+    /// budget stays 1200: larger budgets (1800, 2400, 6000) were not shown to win more
+    /// against 1200 in matches (README, "Speed"); `hard@N` selects another.
     pub fn level(name: &str, seed: u64) -> Search {
         let iterations = match name {
             "easy" => 60,
