@@ -570,19 +570,12 @@ fn an_ongoing_that_leaves_says_what_it_changed_back() {
 
 #[test]
 fn a_condition_not_met_says_what_was_not_so() {
-    let ron = r#"Scenario(name: "", position: (
-        players: [
-            (factions: ["action_heroes", "pirates"]),
-            (factions: ["aliens", "ninjas"]),
-        ],
-        bases: [(base: "bases.jungle_oasis", minions: [
-            (card: "action_heroes.commandbro", owner: 0),
-            (card: "pirates.first_mate", owner: 0),
-        ])],
-        turn: (player: 0, minion_play: false, action_play: false),
-    ), steps: [Answer(EndTurn)])"#;
+    let ron = format!(
+        "Scenario(name: \"\", position: {}, steps: [Answer(EndTurn)])",
+        include_str!("data/positions/commandbro_with_first_mate.ron")
+    );
     hears(
-        ron,
+        &ron,
         1,
         "Commandbro: nothing happens, it needs exactly 1 minion and finds 2.",
     );

@@ -1,9 +1,10 @@
 //! The names a program of the effect language binds values to ("m", "base", ...), and
 //! the factions it names. They come from the card data and the engine's own code and
-//! are few, so each text read is kept once for the whole process: a bound value then
-//! carries its name as a reference, copied without touching the text and most often
-//! compared by address (copying the names of every bound value for every step of a
-//! program was much of the engine's allocation).
+//! are few (a save holds answers, not states or programs, so no file a player hands
+//! the program adds names), so each text read is kept once for the whole process: a
+//! bound value then carries its name as a reference, copied without touching the text
+//! and most often compared by address (copying the names of every bound value for
+//! every step of a program was much of the engine's allocation).
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::collections::BTreeSet;

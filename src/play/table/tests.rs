@@ -329,19 +329,9 @@ fn read_n_on_a_card_s_question_reads_that_option_s_card() {
 
 #[test]
 fn an_ability_at_the_turn_s_end_with_nothing_to_do_is_told_once_a_game() {
-    let mut t = table_with_bot(
-        r#"(
-        players: [
-            (factions: ["action_heroes", "pirates"]),
-            (factions: ["aliens", "ninjas"]),
-        ],
-        bases: [(base: "bases.jungle_oasis", minions: [
-            (card: "action_heroes.commandbro", owner: 0),
-            (card: "pirates.first_mate", owner: 0),
-        ])],
-        turn: (player: 0, minion_play: false, action_play: false),
-    )"#,
-    );
+    let mut t = table_with_bot(include_str!(
+        "../../../tests/data/positions/commandbro_with_first_mate.ron"
+    ));
     let quiet = "Commandbro: nothing happens";
     // Ann's turn (another minion of hers there) and Bob's (not her turn): told once.
     let out = end_turn(&mut t);
