@@ -152,7 +152,7 @@ impl Bot {
         }
         let mut keys = std::mem::take(&mut self.scratch.keys);
         view.option_keys(&decision.options, &mut keys);
-        let place = view.fingerprint(&keys);
+        let place = view.fingerprint_kept(&keys, &mut self.scratch.kept);
         let mut candidates = std::mem::take(&mut self.scratch.candidates);
         self.memory
             .candidates(view.turn_number(), place, &keys, decision, &mut candidates);
@@ -168,7 +168,8 @@ impl Bot {
         if !candidates.is_empty() {
             self.memory.record(place, keys[i]);
         }
-        self.scratch = Scratch { keys, candidates };
+        self.scratch.keys = keys;
+        self.scratch.candidates = candidates;
         (i, iterations)
     }
 }
@@ -182,6 +183,8 @@ struct Scratch {
     keys: Vec<u64>,
     /// The options worth considering.
     candidates: Vec<usize>,
+    /// What the fingerprint of the last position leaves for the next.
+    kept: view::FingerprintKept,
 }
 
 impl PartialEq for Scratch {
