@@ -1,8 +1,10 @@
 //! Small deterministic hashes for fingerprints of game positions. [`Fingerprint`]
 //! (64-bit FNV-1a) is fed with text: the check of a saved game. [`PositionHash`],
 //! [`multiset`] and [`set`] hash a position word by word for the bots' loop rule,
-//! which fingerprints every decision, so they are on the hot path. The same input
-//! gives the same number on every run, unlike the randomly keyed std hasher.
+//! which fingerprints every decision, so they are on the hot path ([`KeptSet`] keeps
+//! a set's hash between decisions while its items only grow). [`choice_word`] packs
+//! a choice into one number, for the loop rule and the search bot alike. The same
+//! input gives the same number on every run, unlike the randomly keyed std hasher.
 
 use crate::engine::decision::PlayTo;
 use crate::engine::{Choice, Uid};
