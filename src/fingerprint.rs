@@ -1,8 +1,13 @@
 //! Small deterministic hashes for fingerprints of game positions. [`Fingerprint`]
 //! (64-bit FNV-1a) is fed with text: the check of a saved game. [`PositionHash`],
 //! [`multiset`] and [`set`] hash a position word by word for the bots' loop rule,
-//! which fingerprints every decision, so they are on the hot path. The same input
-//! gives the same number on every run, unlike the randomly keyed std hasher.
+//! which fingerprints every decision, so they are on the hot path ([`KeptSet`] keeps
+//! a set's hash between decisions while its items only grow). [`choice_word`] packs
+//! a choice into one number, for the loop rule and the search bot alike. The same
+//! input gives the same number on every run, unlike the randomly keyed std hasher.
+
+use crate::engine::decision::PlayTo;
+use crate::engine::{Choice, Uid};
 
 /// The hash of the text written so far (write to it with `write!`).
 pub struct Fingerprint(u64);
@@ -110,6 +115,77 @@ pub fn set<T: Copy + PartialEq>(items: &[T], key: impl Fn(T) -> u64) -> (u64, us
     (sum, count)
 }
 
+/// A choice as one number, the same for the same choice: a card choice (a card
+/// played, used, or chosen) packed whole, from its kind, the card's word (`card_word`,
+/// at most 38 bits: the card itself, or what stands for it, see
+/// [`crate::bots::SeatView::option_key`]) and where it goes; any other choice hashed.
+/// The search bot matches its tree's edges to a deal's options by it, and the loop
+/// rule names an option by it (mixed).
+pub fn choice_word(choice: &Choice, mut card_word: impl FnMut(Uid) -> u64) -> u64 {
+    let mut card = |kind: u64, card: Uid, to: &Option<PlayTo>| {
+        let to = match to {
+            None => 0,
+            Some(PlayTo::Base(b)) => 1 | u64::from(b.0) << 2,
+            Some(PlayTo::Minion(m)) => 2 | u64::from(m.0) << 2,
+        };
+        kind | card_word(card) << 2 | to << 40
+    };
+    match choice {
+        Choice::Play { card: c, to } => card(0, *c, to),
+        Choice::Use { card: c, to } => card(1, *c, to),
+        Choice::Card(c) => card(2, *c, &None),
+        other => {
+            use std::hash::Hash;
+            let mut f = PositionHash::new();
+            other.hash(&mut f);
+            3 | f.finish() << 2
+        }
+    }
+}
+
+/// A [`set`] worked out once and brought up to date as its items grow: the items it
+/// was worked out for are kept, and when the items asked about start with them (a
+/// list that was only added to, like the minions played at a base), only the new
+/// ones are hashed. Anything else is worked out afresh. The answer is always
+/// [`set`]'s: the kept copy, compared item by item, is the proof.
+#[derive(Debug, Clone)]
+pub struct KeptSet<T> {
+    /// The items the hash is of.
+    items: Vec<T>,
+    /// Their [`set`]: the sum and how many distinct items.
+    hash: (u64, usize),
+}
+
+impl<T> Default for KeptSet<T> {
+    fn default() -> Self {
+        KeptSet {
+            items: Vec::new(),
+            hash: (0, 0),
+        }
+    }
+}
+
+impl<T: Copy + PartialEq> KeptSet<T> {
+    /// [`set`]`(items, key)`, `key` being the same function at every call.
+    pub fn set(&mut self, items: &[T], key: impl Fn(T) -> u64) -> (u64, usize) {
+        let kept = self.items.len();
+        if items.len() < kept || items[..kept] != self.items[..] {
+            self.items.clear();
+            self.items.extend_from_slice(items);
+            self.hash = set(items, key);
+            return self.hash;
+        }
+        for (i, &item) in items.iter().enumerate().skip(kept) {
+            if !items[..i].contains(&item) {
+                self.hash.0 = self.hash.0.wrapping_add(member(key(item)));
+                self.hash.1 += 1;
+            }
+        }
+        self.items.extend_from_slice(&items[kept..]);
+        self.hash
+    }
+}
+
 /// The hash of a position for the bots' loop rule, fed one word at a time (see
 /// [`crate::bots::SeatView::fingerprint`]). Each step is a bijection of the state
 /// for a given word and of the word for a given state, so two sequences of words of
@@ -214,5 +290,27 @@ mod tests {
             assert_eq!(set(&many, |x| x), want, "{n} values of {kinds}");
         }
         assert_ne!(set(&[1u64, 2], |x| x), set(&[1u64, 3], |x| x));
+    }
+
+    /// A kept set gives [`set`]'s answer whether its items grew, shrank, changed or
+    /// stayed the same since it was last asked.
+    #[test]
+    fn a_kept_set_is_always_the_set() {
+        let mut kept = KeptSet::default();
+        let key = |x: u64| x * 3;
+        let lists: [&[u64]; 9] = [
+            &[],
+            &[4],
+            &[4, 9, 4],
+            &[4, 9, 4],
+            &[4, 9, 4, 9, 1],
+            &[4, 9],
+            &[5, 9, 4, 7],
+            &[5, 9, 4, 7, 5, 7, 2],
+            &[],
+        ];
+        for list in lists {
+            assert_eq!(kept.set(list, key), set(list, key), "{list:?}");
+        }
     }
 }

@@ -59,29 +59,11 @@ struct Node {
     edges: Vec<Edge>,
 }
 
-/// A choice as a number, equal for equal choices (a card choice packed whole, any
-/// other hashed), so that matching choices compares numbers.
+/// A choice as a number, equal for equal choices (a card choice packed whole with
+/// the card itself, any other hashed: see [`crate::fingerprint::choice_word`]), so
+/// that matching choices compares numbers.
 fn choice_key(choice: &Choice) -> u64 {
-    use crate::engine::decision::PlayTo;
-    let card = |kind: u64, card: crate::engine::Uid, to: &Option<PlayTo>| {
-        let to = match to {
-            None => 0,
-            Some(PlayTo::Base(b)) => 1 | u64::from(b.0) << 2,
-            Some(PlayTo::Minion(m)) => 2 | u64::from(m.0) << 2,
-        };
-        kind | u64::from(card.0) << 2 | to << 18
-    };
-    match choice {
-        Choice::Play { card: c, to } => card(0, *c, to),
-        Choice::Use { card: c, to } => card(1, *c, to),
-        Choice::Card(c) => card(2, *c, &None),
-        other => {
-            use std::hash::Hash;
-            let mut f = crate::fingerprint::PositionHash::new();
-            other.hash(&mut f);
-            3 | f.finish() << 2
-        }
-    }
+    crate::fingerprint::choice_word(choice, |card| u64::from(card.0))
 }
 
 /// Buffers one search fills at every step of the tree, kept for the whole search.

@@ -17,30 +17,24 @@ pub struct TurnMemory {
 }
 
 impl TurnMemory {
-    /// The options worth considering at this position in `turn`, as indices into
-    /// `into` (emptied first): those not taken from it already (`keys` names each
-    /// option, see [`super::SeatView::option_key`]); when every option was, the ones
-    /// that decline (end the turn, pass, no, done), or else all of them (a question
-    /// that must be answered).
-    pub fn candidates(
-        &mut self,
-        turn: u32,
-        place: u64,
-        keys: &[u64],
-        decision: &Decision,
-        into: &mut Vec<usize>,
-    ) {
+    /// True when nothing was taken from this position yet in `turn` (the choices of
+    /// an earlier turn are forgotten here): then every option is worth considering.
+    pub fn fresh(&mut self, turn: u32, place: u64) -> bool {
         if turn != self.turn {
             self.turn = turn;
             self.taken.clear();
         }
+        !self.taken.iter().any(|&(p, _)| p == place)
+    }
+
+    /// The options worth considering at a position that is not [`Self::fresh`], as
+    /// indices into `into` (emptied first): those not taken from it already (`keys`
+    /// names each option, see [`super::SeatView::option_key`]); when every option
+    /// was, the ones that decline (end the turn, pass, no, done), or else all of them
+    /// (a question that must be answered).
+    pub fn candidates(&self, place: u64, keys: &[u64], decision: &Decision, into: &mut Vec<usize>) {
         into.clear();
         let all = 0..decision.options.len().min(keys.len());
-        // Mostly the position is new this turn: every option is fresh.
-        if !self.taken.iter().any(|&(p, _)| p == place) {
-            into.extend(all);
-            return;
-        }
         into.extend(
             all.clone()
                 .filter(|&i| !self.taken.contains(&(place, keys[i]))),
@@ -59,9 +53,10 @@ impl TurnMemory {
         }
     }
 
-    /// Remembers that the option with this key was taken at this position.
-    pub fn record(&mut self, place: u64, key: u64) {
-        if !self.taken.contains(&(place, key)) {
+    /// Remembers that the option with this key was taken at this position, `fresh`
+    /// as [`Self::fresh`] said of it (then it cannot be remembered already).
+    pub fn record(&mut self, place: u64, key: u64, fresh: bool) {
+        if fresh || !self.taken.contains(&(place, key)) {
             self.taken.push((place, key));
         }
     }

@@ -152,10 +152,24 @@ impl Bot {
         }
         let mut keys = std::mem::take(&mut self.scratch.keys);
         view.option_keys(&decision.options, &mut keys);
-        let place = view.fingerprint(&keys);
+        let place = view.fingerprint_kept(&keys, &mut self.scratch.kept);
+        let fresh = self.memory.fresh(view.turn_number(), place);
+        // At a fresh position the random bot draws among all the options (the same
+        // draw as among the candidates, which are all of them), with no list made.
+        if let (true, Brain::Random(rng)) = (fresh, &mut self.brain) {
+            let i = random::choose(rng, decision.options.len());
+            self.memory.record(place, keys[i], true);
+            self.scratch.keys = keys;
+            return (i, 0);
+        }
         let mut candidates = std::mem::take(&mut self.scratch.candidates);
-        self.memory
-            .candidates(view.turn_number(), place, &keys, decision, &mut candidates);
+        if fresh {
+            candidates.clear();
+            candidates.extend(0..decision.options.len());
+        } else {
+            self.memory
+                .candidates(place, &keys, decision, &mut candidates);
+        }
         let (i, iterations) = match (candidates.as_slice(), &mut self.brain) {
             ([], _) => (0, 0),
             (_, Brain::Random(rng)) => (candidates[random::choose(rng, candidates.len())], 0),
@@ -166,9 +180,10 @@ impl Bot {
             }
         };
         if !candidates.is_empty() {
-            self.memory.record(place, keys[i]);
+            self.memory.record(place, keys[i], fresh);
         }
-        self.scratch = Scratch { keys, candidates };
+        self.scratch.keys = keys;
+        self.scratch.candidates = candidates;
         (i, iterations)
     }
 }
@@ -182,6 +197,8 @@ struct Scratch {
     keys: Vec<u64>,
     /// The options worth considering.
     candidates: Vec<usize>,
+    /// What the fingerprint of the last position leaves for the next.
+    kept: view::FingerprintKept,
 }
 
 impl PartialEq for Scratch {

@@ -2,12 +2,11 @@
 //! its own pending question, but never another player's hand or any deck. Bots get
 //! only this view, so a bot cannot cheat even by mistake: the game itself is private.
 
-use crate::engine::decision::PlayTo;
 use crate::engine::defs::Def;
 use crate::engine::events::Zone;
 use crate::engine::state::{ActionInPlay, Allowance, BaseInPlay, Loc, MinionInPlay};
 use crate::engine::{Ask, Choice, Decision, GameState, PlayerId, Uid};
-use crate::fingerprint::{mix, multiset, set, PositionHash};
+use crate::fingerprint::{choice_word, mix, multiset, KeptSet, PositionHash};
 
 /// The game as one seat sees it.
 pub struct SeatView<'a> {
@@ -54,6 +53,13 @@ impl<'a> SeatView<'a> {
     /// nothing a card can do. Hashed word by word from the cards' ids and numbers
     /// (see [`crate::fingerprint`]), piles and options order-free without sorting.
     pub fn fingerprint(&self, option_keys: &[u64]) -> u64 {
+        self.fingerprint_kept(option_keys, &mut FingerprintKept::default())
+    }
+
+    /// [`Self::fingerprint`], with what `kept` holds from the positions hashed before
+    /// (and brings it up to date): the same number, with less work when little has
+    /// changed since.
+    pub fn fingerprint_kept(&self, option_keys: &[u64], kept: &mut FingerprintKept) -> u64 {
         use std::hash::Hash;
         let g = self.game;
         let t = &g.turn;
@@ -77,8 +83,10 @@ impl<'a> SeatView<'a> {
             p.stasis.hash(&mut f);
         }
         f.word(g.bases.len() as u64);
-        for b in &g.bases {
-            hash_base(b, &mut f);
+        kept.played_here
+            .resize_with(g.bases.len(), KeptSet::default);
+        for (b, played_here) in g.bases.iter().zip(&mut kept.played_here) {
+            hash_base(b, played_here, &mut f);
         }
         g.lasting.hash(&mut f);
         self.hash_pile(self.hand(), &mut f);
@@ -111,34 +119,14 @@ impl<'a> SeatView<'a> {
     /// [`Self::option_key`], `last` being the card the option before named and its
     /// [`Self::card_key`], if any (kept up to date).
     fn option_key_after(&self, option: &Choice, last: &mut Option<(Uid, u64)>) -> u64 {
-        // A card option packed whole into one word (kind, card, where to), then mixed.
-        let mut card_option = |kind: u64, card: Uid, to: &Option<PlayTo>| {
-            let key = match *last {
-                Some((c, key)) if c == card => key,
-                _ => {
-                    let key = self.card_key(card);
-                    *last = Some((card, key));
-                    key
-                }
-            };
-            let to = match to {
-                None => 0,
-                Some(PlayTo::Base(b)) => 1 | u64::from(b.0) << 2,
-                Some(PlayTo::Minion(m)) => 2 | u64::from(m.0) << 2,
-            };
-            mix(kind | key << 2 | to << 40)
-        };
-        match option {
-            Choice::Play { card, to } => card_option(0, *card, to),
-            Choice::Use { card, to } => card_option(1, *card, to),
-            Choice::Card(card) => card_option(2, *card, &None),
-            other => {
-                use std::hash::Hash;
-                let mut f = PositionHash::new();
-                other.hash(&mut f);
-                f.finish()
+        mix(choice_word(option, |card| match *last {
+            Some((c, key)) if c == card => key,
+            _ => {
+                let key = self.card_key(card);
+                *last = Some((card, key));
+                key
             }
-        }
+        }))
     }
 
     /// A card as [`Self::option_key`] names it, in 26 bits: in its owner's hand or
@@ -298,12 +286,20 @@ impl<'a> SeatView<'a> {
     }
 }
 
+/// What [`SeatView::fingerprint_kept`] keeps between positions: by base index, the
+/// set of minions played there, which mostly only grows (worked out again in full
+/// only when it did not just grow). Kept by each bot between its decisions.
+#[derive(Debug, Clone, Default)]
+pub struct FingerprintKept {
+    played_here: Vec<KeptSet<(PlayerId, Uid)>>,
+}
+
 /// Hashes a base with everything on it for [`SeatView::fingerprint`]: the base, its
 /// minions and actions in order with all they carry, and the minions played here as
 /// who played which card, each once, so a card played here again and again (a loop)
-/// leaves the position the same. Every field is named, so a field added to these
-/// records does not go unhashed unnoticed.
-fn hash_base(base: &BaseInPlay, f: &mut PositionHash) {
+/// leaves the position the same (that set's hash kept in `played`). Every field is
+/// named, so a field added to these records does not go unhashed unnoticed.
+fn hash_base(base: &BaseInPlay, played: &mut KeptSet<(PlayerId, Uid)>, f: &mut PositionHash) {
     let BaseInPlay {
         card,
         minions,
@@ -333,7 +329,7 @@ fn hash_base(base: &BaseInPlay, f: &mut PositionHash) {
     for a in actions {
         hash_action(a, f);
     }
-    let (sum, count) = set(played_here, |(p, c)| u64::from(p.0) | u64::from(c.0) << 8);
+    let (sum, count) = played.set(played_here, |(p, c)| u64::from(p.0) | u64::from(c.0) << 8);
     f.word(count as u64);
     f.word(sum);
 }

@@ -144,8 +144,6 @@ impl OpenPlay {
 
     /// The verdict on the play once resolved, `game` being the game then.
     pub fn verdict(&self, game: &GameState) -> Verdict {
-        let now = Place::of(game, self.card);
-        let came_into_play = now != Place::Out && now != self.was;
         // A bar on playing actions tells no event (Mark of Sleep): read from the table.
         let (mut gain, mut harm) = (self.gain, self.harm);
         for bar in barred(game).iter().filter(|b| !self.barred.contains(b)) {
@@ -157,7 +155,12 @@ impl OpenPlay {
                 _ => {}
             }
         }
-        if gain || came_into_play {
+        // Where the card is now matters only for a play that gained nothing else.
+        let came_into_play = || {
+            let now = Place::of(game, self.card);
+            now != Place::Out && now != self.was
+        };
+        if gain || came_into_play() {
             Verdict::Useful
         } else if harm {
             Verdict::SelfHarm
@@ -214,10 +217,11 @@ impl Place {
         // A card a play starts or ends with is mostly in its owner's hand or discard
         // pile, or on the table: looked for there first. `locate` remembers where it
         // last found a card, which is out of date for a card just played or gone, and
-        // then searches the table before the piles.
+        // then searches the table before the piles. A card just discarded is last in
+        // its pile: the pile is read from the end.
         if let Some(owner) = game.cards[card.0 as usize].owner {
             let zones = &game.players[owner.ix()];
-            if zones.hand.contains(&card) || zones.discard.contains(&card) {
+            if zones.hand.contains(&card) || zones.discard.iter().rev().any(|&c| c == card) {
                 return Place::Out;
             }
         }
@@ -364,7 +368,7 @@ pub fn effect_of(play: &OpenPlay, game: &GameState, event: &Event) -> Effect {
 }
 
 /// One seat's plays over one game or many: how many, how many wasted, and by card.
-#[derive(Debug, Clone, Default, PartialEq, serde::Serialize)]
+#[derive(Debug, Clone, Default)]
 pub struct WasteTally {
     /// Plays made (cards played, Specials and Talents used).
     pub plays: u64,
@@ -372,8 +376,10 @@ pub struct WasteTally {
     pub nothing: u64,
     /// Plays that hurt only the player's own side.
     pub self_harm: u64,
-    /// By card name: (plays, wasted plays).
-    pub cards: BTreeMap<String, (u64, u64)>,
+    /// By card definition (a [`DefId`] is an index): (plays, wasted plays). Named only
+    /// when read ([`Self::cards`]): looking a name up for every play, or every game,
+    /// would cost more than the rest of the audit.
+    by_def: Vec<(u64, u64)>,
 }
 
 impl WasteTally {
@@ -387,21 +393,34 @@ impl WasteTally {
         self.wasted() as f64 / self.plays.max(1) as f64
     }
 
-    /// Counts one play with its verdict, but not by card (see [`Self::add_card`]).
-    fn count(&mut self, verdict: Verdict) {
+    /// By card name: (plays, wasted plays), for every card played at least once.
+    pub fn cards(&self) -> BTreeMap<String, (u64, u64)> {
+        let mut cards = BTreeMap::new();
+        for (def, &(plays, wasted)) in self.by_def.iter().enumerate() {
+            if plays > 0 {
+                let name = DefId(def as u16).def().name();
+                let entry: &mut (u64, u64) = cards.entry(name.to_string()).or_default();
+                entry.0 += plays;
+                entry.1 += wasted;
+            }
+        }
+        cards
+    }
+
+    /// Counts one play of the card with definition `def`, with its verdict.
+    fn count(&mut self, def: DefId, verdict: Verdict) {
         self.plays += 1;
         match verdict {
             Verdict::Useful => {}
             Verdict::Nothing => self.nothing += 1,
             Verdict::SelfHarm => self.self_harm += 1,
         }
-    }
-
-    /// Adds plays and wasted plays of a card by name.
-    fn add_card(&mut self, card: &str, plays: u64, wasted: u64) {
-        let entry = self.cards.entry(card.to_string()).or_default();
-        entry.0 += plays;
-        entry.1 += wasted;
+        let def = usize::from(def.0);
+        if self.by_def.len() <= def {
+            self.by_def.resize(def + 1, (0, 0));
+        }
+        self.by_def[def].0 += 1;
+        self.by_def[def].1 += u64::from(verdict.wasted());
     }
 
     /// Adds another tally's counts to this one.
@@ -409,22 +428,48 @@ impl WasteTally {
         self.plays += other.plays;
         self.nothing += other.nothing;
         self.self_harm += other.self_harm;
-        for (name, &(plays, wasted)) in &other.cards {
-            self.add_card(name, plays, wasted);
+        if self.by_def.len() < other.by_def.len() {
+            self.by_def.resize(other.by_def.len(), (0, 0));
+        }
+        for (mine, theirs) in self.by_def.iter_mut().zip(&other.by_def) {
+            mine.0 += theirs.0;
+            mine.1 += theirs.1;
         }
     }
 
     /// The cards most often wasted, most first (then by name): (name, plays, wasted).
     pub fn most_wasted(&self, how_many: usize) -> Vec<(String, u64, u64)> {
         let mut cards: Vec<(String, u64, u64)> = self
-            .cards
-            .iter()
+            .cards()
+            .into_iter()
             .filter(|(_, (_, wasted))| *wasted > 0)
-            .map(|(name, (plays, wasted))| (name.clone(), *plays, *wasted))
+            .map(|(name, (plays, wasted))| (name, plays, wasted))
             .collect();
         cards.sort_by(|a, b| b.2.cmp(&a.2).then_with(|| a.0.cmp(&b.0)));
         cards.truncate(how_many);
         cards
+    }
+}
+
+/// Two tallies are the same when their counts are, by card name too.
+impl PartialEq for WasteTally {
+    fn eq(&self, other: &WasteTally) -> bool {
+        (self.plays, self.nothing, self.self_harm) == (other.plays, other.nothing, other.self_harm)
+            && self.cards() == other.cards()
+    }
+}
+
+/// Written as the counts and the cards by name: `plays`, `nothing`, `self_harm`,
+/// `cards` (name to [plays, wasted]).
+impl serde::Serialize for WasteTally {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut tally = serializer.serialize_struct("WasteTally", 4)?;
+        tally.serialize_field("plays", &self.plays)?;
+        tally.serialize_field("nothing", &self.nothing)?;
+        tally.serialize_field("self_harm", &self.self_harm)?;
+        tally.serialize_field("cards", &self.cards())?;
+        tally.end()
     }
 }
 
@@ -435,12 +480,8 @@ pub struct Audit {
     open: Vec<OpenPlay>,
     /// The table snapshots of plays already judged, for the next plays to fill.
     spare: Vec<Vec<(Uid, PlayerId)>>,
-    /// Per seat, its plays so far, but not yet by card.
+    /// Per seat, its plays so far.
     seats: Vec<WasteTally>,
-    /// Per seat, (plays, wasted plays) by card definition (a [`DefId`] is an index):
-    /// named only at the end, as looking a name up in a tally for every play would
-    /// cost more than the rest of the audit.
-    by_def: Vec<Vec<(u64, u64)>>,
 }
 
 impl Audit {
@@ -450,21 +491,12 @@ impl Audit {
             open: Vec::new(),
             spare: Vec::new(),
             seats: vec![WasteTally::default(); players],
-            by_def: vec![Vec::new(); players],
         }
     }
 
     /// Each seat's plays, by card too.
     pub fn tallies(self) -> Vec<WasteTally> {
-        let mut seats = self.seats;
-        for (tally, by_def) in seats.iter_mut().zip(&self.by_def) {
-            for (def, &(plays, wasted)) in by_def.iter().enumerate() {
-                if plays > 0 {
-                    tally.add_card(DefId(def as u16).def().name(), plays, wasted);
-                }
-            }
-        }
-        seats
+        self.seats
     }
 
     /// Notes the answer about to be given (option `index` of the pending question):
@@ -493,18 +525,8 @@ impl Audit {
             if !play.resolved(game) {
                 break;
             }
-            let seat = play.player.ix();
-            if let (Some(tally), Some(by_def)) =
-                (self.seats.get_mut(seat), self.by_def.get_mut(seat))
-            {
-                let verdict = play.verdict(game);
-                tally.count(verdict);
-                let def = usize::from(game.cards[play.card.0 as usize].def.0);
-                if by_def.len() <= def {
-                    by_def.resize(def + 1, (0, 0));
-                }
-                by_def[def].0 += 1;
-                by_def[def].1 += u64::from(verdict.wasted());
+            if let Some(tally) = self.seats.get_mut(play.player.ix()) {
+                tally.count(game.cards[play.card.0 as usize].def, play.verdict(game));
             }
             if let Some(play) = self.open.pop() {
                 self.spare.push(play.controllers);
