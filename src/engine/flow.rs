@@ -648,6 +648,7 @@ impl GameState {
                     let old = std::mem::take(&mut self.players[player.ix()].hand);
                     self.events.push(Event::Mulligan { player });
                     self.draw(player, 5);
+                    self.all_moved_to(&old, super::whereabouts::Spot::Deck(player));
                     let deck = &mut self.players[player.ix()].deck;
                     deck.extend(old);
                     deck.shuffle(&mut self.rng);
@@ -722,6 +723,7 @@ impl GameState {
                 if let Choice::Card(c) = choice {
                     self.take_out_of_zone(c);
                     self.players[player.ix()].discard.push(c);
+                    self.moved_to(c, super::whereabouts::Spot::Discard(player));
                     self.events.push(Event::Discarded {
                         player,
                         cards: vec![c],
