@@ -1043,9 +1043,9 @@ impl GameState {
     /// a minion).
     pub(super) fn stored_under_mut(&mut self, host: Uid) -> Option<&mut Vec<Uid>> {
         match self.locate(host) {
-            Loc::Minion(b, m) => Some(&mut self.bases[b].minions[m].stored),
-            Loc::OnBase(b, a) => Some(&mut self.bases[b].actions[a].stored),
-            Loc::OnMinion(b, m, a) => Some(&mut self.bases[b].minions[m].attached[a].stored),
+            loc @ (Loc::Minion(..) | Loc::OnBase(..) | Loc::OnMinion(..)) => {
+                self.bases.stored_mut(loc)
+            }
             // A card in stasis, or resolving as it is played from there.
             _ => Some(self.stored_off_table_mut(host)),
         }
@@ -1216,13 +1216,13 @@ impl GameState {
         let Loc::Minion(b, m) = self.locate(card) else {
             return;
         };
-        let minion = &mut self.bases[b].minions[m];
-        let before = i32::try_from(minion.counters).unwrap_or(i32::MAX);
+        let counters = self.bases.counters_mut(b, m);
+        let before = i32::try_from(*counters).unwrap_or(i32::MAX);
         let after = before.saturating_add(n).max(0);
         if after == before {
             return;
         }
-        minion.counters = after as u32;
+        *counters = after as u32;
         self.did();
         self.events.push(Event::CountersChanged {
             card,
@@ -1434,7 +1434,7 @@ impl GameState {
         let minions: Vec<Uid> = self.bases[b].minions.iter().map(|m| m.card).collect();
         self.all_moved_to(&minions, Spot::Minion(new));
         // The minions stay, but none of them was played onto the new base.
-        self.bases[b].played_here.clear();
+        self.bases.played_here_mut(b).clear();
         self.lasting
             .retain(|l| !matches!(l.what, Lasting::Breakpoint { base, .. } if base == old));
         self.ignoring.retain(|i| i.base != old);
@@ -1582,7 +1582,7 @@ impl GameState {
             if let Some(base) = here {
                 self.turn.played_on.push((player, base, card));
                 if let Some(b) = self.base_index(base) {
-                    self.bases[b].played_here.push((player, card));
+                    self.bases.played_here_mut(b).push((player, card));
                 }
             }
             if self.turn.played_minions.get(player.ix()) == Some(&1) {
