@@ -131,6 +131,7 @@ fn play_timed(
     let mut seat_search = vec![(0, 0.0); seats.len()];
     let (mut most_in_a_turn, mut loops_stopped) = (0, 0);
     let mut audit = Audit::new(seats.len());
+    let mut events = Vec::new();
     while let Some(d) = game.pending() {
         if game.turn.number > TURN_LIMIT {
             return Err(format!(
@@ -154,7 +155,8 @@ fn play_timed(
             seats[seat].choose(&view)
         };
         audit.before(&game, i);
-        let events = game.answer(i).map_err(|e| e.to_string())?;
+        game.answer_into(i, &mut events)
+            .map_err(|e| e.to_string())?;
         audit.after(&game, &events);
         decisions += 1;
         most_in_a_turn = most_in_a_turn.max(game.turn.decisions);

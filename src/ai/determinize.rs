@@ -40,6 +40,7 @@ pub fn determinize(game: &GameState, seat: PlayerId, rng: &mut ChaCha8Rng) -> Ga
     world.base_deck.sort();
     world.base_deck.shuffle(rng);
     world.rng = ChaCha8Rng::seed_from_u64(rng.gen());
+    world.zones_rearranged();
     world
 }
 

@@ -144,6 +144,8 @@ impl Search {
         );
         let mut nodes: Vec<Node> = vec![Node::default()];
         let mut scratch = Scratch::default();
+        // What each answer told, unread: one list for the whole search.
+        let mut told = Vec::new();
         let mut path: Vec<(usize, usize, usize)> = Vec::new();
         for _ in 0..self.iterations {
             let mut world = view.imagine(&mut rng);
@@ -185,7 +187,7 @@ impl Search {
                     )
                 };
                 path.push((node, edge, actor));
-                if world.answer(index).is_err() {
+                if world.answer_into(index, &mut told).is_err() {
                     break;
                 }
                 let expanded = nodes[node].edges[edge].visits == 0;
@@ -201,7 +203,7 @@ impl Search {
                 }
                 answers += 1;
                 let i = rng.gen_range(0..d.options.len());
-                if world.answer(i).is_err() {
+                if world.answer_into(i, &mut told).is_err() {
                     break;
                 }
             }

@@ -61,55 +61,42 @@ impl GameState {
         self.cards[card.0 as usize].owner.unwrap_or(PlayerId(0))
     }
 
-    /// Where a card is now: where it was last found if it is still there (see
-    /// [`super::whereabouts`]), else the result of searching the table.
-    pub fn locate(&self, card: Uid) -> Loc {
-        if let Some(loc) = self.whereabouts.check(self, card) {
-            return loc;
-        }
-        let (loc, at) = self.search_for(card);
-        self.whereabouts.remember(self, card, loc, at);
-        loc
-    }
-
-    /// Where a card is, searching the table, and its position in its pile (0 for a
-    /// card in no pile).
-    fn search_for(&self, card: Uid) -> (Loc, usize) {
+    /// Where a card is, searching the whole table (what [`Self::locate`] answers
+    /// through the table of zones: [`super::whereabouts`]).
+    pub(super) fn search_for(&self, card: Uid) -> Loc {
         for (b, base) in self.bases.iter().enumerate() {
             if base.card == card {
-                return (Loc::Base(b), 0);
+                return Loc::Base(b);
             }
             for (m, minion) in base.minions.iter().enumerate() {
                 if minion.card == card {
-                    return (Loc::Minion(b, m), 0);
+                    return Loc::Minion(b, m);
                 }
                 if let Some(a) = minion.attached.iter().position(|a| a.card == card) {
-                    return (Loc::OnMinion(b, m, a), 0);
+                    return Loc::OnMinion(b, m, a);
                 }
             }
             if let Some(a) = base.actions.iter().position(|a| a.card == card) {
-                return (Loc::OnBase(b, a), 0);
+                return Loc::OnBase(b, a);
             }
         }
         if let Some(owner) = self.cards[card.0 as usize].owner {
             let p = &self.players[owner.ix()];
-            if let Some(at) = p.hand.iter().position(|&c| c == card) {
-                return (Loc::Hand(owner), at);
+            if p.hand.contains(&card) {
+                return Loc::Hand(owner);
             }
-            if let Some(at) = p.discard.iter().position(|&c| c == card) {
-                return (Loc::Discard(owner), at);
+            if p.discard.contains(&card) {
+                return Loc::Discard(owner);
             }
-            if let Some(at) = p.deck.iter().position(|&c| c == card) {
-                return (Loc::Deck(owner), at);
+            if p.deck.contains(&card) {
+                return Loc::Deck(owner);
             }
             if p.stasis.iter().any(|&(c, _)| c == card) {
-                return (Loc::Stasis(owner), 0);
+                return Loc::Stasis(owner);
             }
         }
-        // Last, as it is rare: stored under a card (looked for after the common places,
-        // since `locate` is read very often).
-        let loc = self.stored_host(card).map_or(Loc::Elsewhere, Loc::Stored);
-        (loc, 0)
+        // Last, as it is rare: stored under a card.
+        self.stored_host(card).map_or(Loc::Elsewhere, Loc::Stored)
     }
 
     /// The card a card is stored under: a minion or an action in play, or a card off

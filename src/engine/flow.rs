@@ -181,6 +181,20 @@ impl GameState {
     /// Answers the pending question with the index of an option, runs the game on to
     /// the next question, and returns what happened. A bad index changes nothing.
     pub fn answer(&mut self, index: usize) -> Result<Vec<Event>, AnswerError> {
+        let mut events = Vec::new();
+        self.answer_into(index, &mut events)?;
+        Ok(events)
+    }
+
+    /// [`Self::answer`], putting what happened in `events` (emptied first) rather than
+    /// in a new list: a caller that answers many questions (a simulation, a search)
+    /// keeps one list, and the game fills the room of the last one it was given. A bad
+    /// index changes nothing, `events` neither.
+    pub fn answer_into(
+        &mut self,
+        index: usize,
+        events: &mut Vec<Event>,
+    ) -> Result<(), AnswerError> {
         let Some(pending) = &self.pending else {
             return Err(AnswerError::NothingAsked);
         };
@@ -199,7 +213,10 @@ impl GameState {
         self.apply(player, resume, choice);
         self.advance();
         self.stop_loop();
-        Ok(self.take_events())
+        events.clear();
+        self.told += self.events.len() as u64;
+        std::mem::swap(&mut self.events, events);
+        Ok(())
     }
 
     /// An ability begins: told, then its program runs and [`Task::Resolved`] closes it.
@@ -648,6 +665,7 @@ impl GameState {
                     let old = std::mem::take(&mut self.players[player.ix()].hand);
                     self.events.push(Event::Mulligan { player });
                     self.draw(player, 5);
+                    self.all_moved_to(&old, super::whereabouts::Spot::Deck(player));
                     let deck = &mut self.players[player.ix()].deck;
                     deck.extend(old);
                     deck.shuffle(&mut self.rng);
@@ -722,6 +740,7 @@ impl GameState {
                 if let Choice::Card(c) = choice {
                     self.take_out_of_zone(c);
                     self.players[player.ix()].discard.push(c);
+                    self.moved_to(c, super::whereabouts::Spot::Discard(player));
                     self.events.push(Event::Discarded {
                         player,
                         cards: vec![c],

@@ -12,10 +12,15 @@
 //! abilities are live is kept, never a number: power and breakpoints are still
 //! computed when read. The gathered list is not saved (a save holds the bases alone,
 //! as before) and is not compared.
+//!
+//! A few writes cannot change what is gathered, and keep it: [`Table`]'s narrow
+//! setters for a minion's +1 power counters, the cards stored under a card and the
+//! minions played on a base ([`Live::gather`] reads only which cards are on each
+//! base, on which minion, and who controls them).
 
-use super::board::Source;
+use super::board::{Loc, Source};
 use super::effect::{Ability, Static, Trigger};
-use super::state::{BaseInPlay, GameState, PlayerId};
+use super::state::{BaseInPlay, GameState, PlayerId, Uid};
 use serde::{Deserialize, Serialize};
 use std::ops::{Deref, DerefMut};
 use std::sync::{Mutex, OnceLock, PoisonError};
@@ -45,6 +50,34 @@ impl Table {
             gather(&self.bases, &mut live);
             live
         })
+    }
+}
+
+/// Writes that keep the gathered list: [`Live::gather`] reads each base's card, its
+/// minions and actions (card and controller, in order) and the actions on each
+/// minion (card and controller), and nothing else of the table, so no number,
+/// stored card or played-here note it is given can change what it finds.
+impl Table {
+    /// The +1 power counters on minion `m` of base `b`.
+    pub(super) fn counters_mut(&mut self, b: usize, m: usize) -> &mut u32 {
+        &mut self.bases[b].minions[m].counters
+    }
+
+    /// The minions played on base `b` since it came into play, with who played them.
+    pub(super) fn played_here_mut(&mut self, b: usize) -> &mut Vec<(PlayerId, Uid)> {
+        &mut self.bases[b].played_here
+    }
+
+    /// The cards stored under the card in play at `loc` (a minion, or an action on a
+    /// base or a minion); none for any other place.
+    pub(super) fn stored_mut(&mut self, loc: Loc) -> Option<&mut Vec<Uid>> {
+        let bases = &mut self.bases;
+        match loc {
+            Loc::Minion(b, m) => Some(&mut bases[b].minions[m].stored),
+            Loc::OnBase(b, a) => Some(&mut bases[b].actions[a].stored),
+            Loc::OnMinion(b, m, a) => Some(&mut bases[b].minions[m].attached[a].stored),
+            _ => None,
+        }
     }
 }
 
@@ -405,6 +438,34 @@ mod tests {
                 })
                 .unwrap();
             }
+        }
+    }
+
+    /// The narrow setters keep the gathered list, and it stays what a fresh walk of
+    /// the table finds: at every answer of random games, every minion in play gets
+    /// a counter, a card stored under it and a played-here note, in a copy.
+    #[test]
+    fn the_narrow_writes_keep_the_gathered_list() {
+        let pool = crate::sim::complete_factions();
+        for players in 2..=4 {
+            let config = crate::sim::random_config(7, players, &pool).unwrap();
+            crate::sim::play_random(&config, |game, _| {
+                let mut copy = game.clone();
+                copy.statics().count();
+                for b in 0..copy.bases.len() {
+                    for m in 0..copy.bases[b].minions.len() {
+                        *copy.bases.counters_mut(b, m) += 1;
+                        let card = copy.bases[b].minions[m].card;
+                        copy.bases.played_here_mut(b).push((PlayerId(0), card));
+                        if let Some(stored) = copy.bases.stored_mut(Loc::Minion(b, m)) {
+                            stored.push(card);
+                        }
+                    }
+                }
+                assert!(copy.bases.live.get().is_some());
+                assert_eq!(*copy.live(), Live::fresh(&copy));
+            })
+            .unwrap();
         }
     }
 

@@ -9,6 +9,7 @@ use super::events::{Event, Zone};
 use super::flow::Task;
 use super::interp::Ctx;
 use super::state::{GameState, PlayerId, Uid};
+use super::whereabouts::Spot;
 use rand::seq::SliceRandom;
 
 impl GameState {
@@ -53,6 +54,7 @@ impl GameState {
         while found.is_none() && !self.players[player.ix()].deck.is_empty() {
             let c = self.players[player.ix()].deck.remove(0);
             self.aside.push(c);
+            self.moved_to(c, Spot::Elsewhere);
             revealed.push(c);
             if self.card_matches(filter, c, ctx) {
                 found = Some(c);
@@ -90,6 +92,7 @@ impl GameState {
             return;
         }
         self.aside.retain(|c| !back.contains(c));
+        self.all_moved_to(&back, Spot::Deck(player));
         let deck = &mut self.players[player.ix()].deck;
         deck.extend(back.iter().copied());
         deck.shuffle(&mut self.rng);

@@ -345,6 +345,7 @@ impl GameState {
                 played_here: Vec::new(),
             },
         );
+        self.lifted_off(&slot.minions, &slot.actions);
         for m in slot.minions {
             let cancelled = self.attachments_cancel(&m.attached);
             for c in m.stored {
@@ -362,6 +363,7 @@ impl GameState {
             .retain(|l| !matches!(l.what, Lasting::Breakpoint { base: x, .. } if x == base));
         self.ignoring.retain(|i| i.base != base);
         self.base_discard.push(base);
+        self.moved_to(base, super::whereabouts::Spot::Elsewhere);
         self.refill_base_deck();
         if self.base_deck.is_empty() {
             self.bases.remove(b);
@@ -374,6 +376,7 @@ impl GameState {
         }
         let new = self.base_deck.remove(0);
         self.bases[b].card = new;
+        self.moved_to(new, super::whereabouts::Spot::Base);
         self.events.push(Event::BaseReplaced {
             old: base,
             new: Some(new),

@@ -63,6 +63,7 @@ impl GameState {
         for c in cards {
             let o = self.owner(c);
             self.players[o.ix()].discard.push(c);
+            self.moved_to(c, super::whereabouts::Spot::Discard(o));
         }
     }
 

@@ -11,6 +11,7 @@ use super::state::{
     ActionInPlay, Allowance, Expiry, GameState, Lasting, LastingEffect, MinionInPlay, Phase,
     PlayInProgress, PlayerId, Uid,
 };
+use super::whereabouts::Spot;
 use rand::seq::SliceRandom;
 
 impl GameState {
@@ -154,6 +155,7 @@ impl GameState {
                     let from_deck = matches!(self.locate(c), Loc::Deck(_));
                     self.take_out_of_zone(c);
                     self.players[owner.ix()].discard.push(c);
+                    self.moved_to(c, Spot::Discard(owner));
                     self.did();
                     self.events.push(Event::Discarded {
                         player: owner,
@@ -272,6 +274,7 @@ impl GameState {
                 for p in self.players_of(who, &ctx) {
                     let cards = std::mem::take(&mut self.players[p.ix()].hand);
                     self.players[p.ix()].discard.extend(&cards);
+                    self.all_moved_to(&cards, Spot::Discard(p));
                     let any = !cards.is_empty();
                     self.events.push(Event::Discarded {
                         player: p,
@@ -369,6 +372,7 @@ impl GameState {
                         }
                         let c = self.players[p.ix()].deck.remove(0);
                         self.aside.push(c);
+                        self.moved_to(c, Spot::Elsewhere);
                         self.events.push(Event::Revealed {
                             player: p,
                             card: c,
@@ -523,6 +527,7 @@ impl GameState {
                     actions: Vec::new(),
                     played_here: Vec::new(),
                 });
+                self.moved_to(new, Spot::Base);
                 self.did();
                 self.events.push(Event::BaseAdded {
                     base: new,
@@ -852,6 +857,7 @@ impl GameState {
         let removed: Vec<Uid> = match self.locate(card) {
             Loc::Minion(b, m) => {
                 let minion = self.bases[b].minions.remove(m);
+                self.moved_to(card, Spot::Elsewhere);
                 cancelled = self.attachments_cancel(&minion.attached);
                 self.lasting.retain(|l| {
                     !matches!(l.what, Lasting::Power { minion: x, .. } | Lasting::Control { minion: x, .. } if x == card)
@@ -872,10 +878,12 @@ impl GameState {
             }
             Loc::OnBase(b, a) => {
                 self.bases[b].actions.remove(a);
+                self.moved_to(card, Spot::Elsewhere);
                 Vec::new()
             }
             Loc::OnMinion(b, m, a) => {
                 self.bases[b].minions[m].attached.remove(a);
+                self.moved_to(card, Spot::Elsewhere);
                 Vec::new()
             }
             _ => {
@@ -886,6 +894,7 @@ impl GameState {
         for c in removed {
             let owner = self.owner(c);
             self.players[owner.ix()].discard.push(c);
+            self.moved_to(c, Spot::Discard(owner));
         }
         self.stored_left_behind(card, own_stored, destroyed);
         if to == Zone::Discard {
@@ -909,6 +918,7 @@ impl GameState {
             a.when == Trigger::AfterLeavesPlay || (destroyed && a.when == Trigger::AfterDestroyed)
         });
         if waits {
+            self.all_moved_to(&stored, Spot::Stored(card));
             self.stored_off_table_mut(card).extend(stored);
             return;
         }
@@ -1026,15 +1036,16 @@ impl GameState {
             }
             _ => remove(&mut self.aside),
         }
+        self.moved_to(card, Spot::Elsewhere);
     }
 
     /// The cards stored under a card in play (a minion, or an action on a base or
     /// a minion).
     pub(super) fn stored_under_mut(&mut self, host: Uid) -> Option<&mut Vec<Uid>> {
         match self.locate(host) {
-            Loc::Minion(b, m) => Some(&mut self.bases[b].minions[m].stored),
-            Loc::OnBase(b, a) => Some(&mut self.bases[b].actions[a].stored),
-            Loc::OnMinion(b, m, a) => Some(&mut self.bases[b].minions[m].attached[a].stored),
+            loc @ (Loc::Minion(..) | Loc::OnBase(..) | Loc::OnMinion(..)) => {
+                self.bases.stored_mut(loc)
+            }
             // A card in stasis, or resolving as it is played from there.
             _ => Some(self.stored_off_table_mut(host)),
         }
@@ -1045,20 +1056,41 @@ impl GameState {
         self.stopped.retain(|&(m, s)| m != card && s != card);
         let owner = self.owner(card);
         let p = &mut self.players[owner.ix()];
-        match to {
-            Zone::Hand => p.hand.push(card),
-            Zone::DeckTop => p.deck.insert(0, card),
-            Zone::DeckBottom => p.deck.push(card),
-            Zone::Discard => p.discard.push(card),
-            Zone::Box => self.boxed.push(card),
-            Zone::Stasis => p.stasis.push((card, 0)),
-            Zone::Stored(host) => {
-                if let Some(list) = self.stored_under_mut(host) {
-                    list.push(card);
-                }
+        let spot = match to {
+            Zone::Hand => {
+                p.hand.push(card);
+                Spot::Hand(owner)
             }
-            Zone::Base(_) | Zone::Minion(_) => {}
-        }
+            Zone::DeckTop => {
+                p.deck.insert(0, card);
+                Spot::Deck(owner)
+            }
+            Zone::DeckBottom => {
+                p.deck.push(card);
+                Spot::Deck(owner)
+            }
+            Zone::Discard => {
+                p.discard.push(card);
+                Spot::Discard(owner)
+            }
+            Zone::Box => {
+                self.boxed.push(card);
+                Spot::Elsewhere
+            }
+            Zone::Stasis => {
+                p.stasis.push((card, 0));
+                Spot::Stasis(owner)
+            }
+            Zone::Stored(host) => match self.stored_under_mut(host) {
+                Some(list) => {
+                    list.push(card);
+                    Spot::Stored(host)
+                }
+                None => Spot::Elsewhere,
+            },
+            Zone::Base(_) | Zone::Minion(_) => Spot::Elsewhere,
+        };
+        self.moved_to(card, spot);
     }
 
     /// Gives a minion in play a new controller (the actions on it keep theirs).
@@ -1087,8 +1119,10 @@ impl GameState {
             return;
         };
         let moved = self.bases[b].minions[m].attached.remove(a);
+        self.moved_to(action, Spot::Elsewhere);
         if let Loc::Minion(tb, tm) = self.locate(to) {
             self.bases[tb].minions[tm].attached.push(moved);
+            self.moved_to(action, Spot::OnMinion(to));
         }
         self.events.push(Event::Transferred {
             card: action,
@@ -1111,6 +1145,7 @@ impl GameState {
         }
         let minion = self.bases[b].minions.remove(m);
         self.bases[t].minions.push(minion);
+        self.moved_to(card, Spot::Minion(to));
         self.lasting.retain(
             |l| !matches!(l.what, Lasting::PowerHere { minion: x, base, .. } if x == card && base != to),
         );
@@ -1181,13 +1216,13 @@ impl GameState {
         let Loc::Minion(b, m) = self.locate(card) else {
             return;
         };
-        let minion = &mut self.bases[b].minions[m];
-        let before = i32::try_from(minion.counters).unwrap_or(i32::MAX);
+        let counters = self.bases.counters_mut(b, m);
+        let before = i32::try_from(*counters).unwrap_or(i32::MAX);
         let after = before.saturating_add(n).max(0);
         if after == before {
             return;
         }
-        minion.counters = after as u32;
+        *counters = after as u32;
         self.did();
         self.events.push(Event::CountersChanged {
             card,
@@ -1208,6 +1243,7 @@ impl GameState {
         };
         let moved = self.bases[b].actions.remove(a);
         self.bases[t].actions.push(moved);
+        self.moved_to(action, Spot::OnBase(to));
         self.events.push(Event::Transferred {
             card: action,
             from,
@@ -1250,6 +1286,7 @@ impl GameState {
             let c = p.deck.remove(0);
             p.hand.push(c);
             drawn.push(c);
+            self.moved_to(c, Spot::Hand(player));
         }
         if !drawn.is_empty() {
             self.did();
@@ -1326,6 +1363,7 @@ impl GameState {
         }
         let mut cards = std::mem::take(&mut p.discard);
         cards.shuffle(&mut self.rng);
+        self.all_moved_to(&cards, Spot::Deck(player));
         self.players[player.ix()].deck.extend(cards);
         self.events.push(Event::Shuffled {
             player,
@@ -1345,6 +1383,7 @@ impl GameState {
             let i = rand::Rng::gen_range(&mut self.rng, 0..hand.len());
             let c = self.players[player.ix()].hand.remove(i);
             self.players[player.ix()].discard.push(c);
+            self.moved_to(c, Spot::Discard(player));
             cards.push(c);
         }
         if !cards.is_empty() {
@@ -1390,8 +1429,12 @@ impl GameState {
             self.action_left_with_base(a, old);
         }
         self.bases[b].card = new;
+        self.moved_to(old, Spot::Elsewhere);
+        self.moved_to(new, Spot::Base);
+        let minions: Vec<Uid> = self.bases[b].minions.iter().map(|m| m.card).collect();
+        self.all_moved_to(&minions, Spot::Minion(new));
         // The minions stay, but none of them was played onto the new base.
-        self.bases[b].played_here.clear();
+        self.bases.played_here_mut(b).clear();
         self.lasting
             .retain(|l| !matches!(l.what, Lasting::Breakpoint { base, .. } if base == old));
         self.ignoring.retain(|i| i.base != old);
@@ -1474,8 +1517,10 @@ impl GameState {
                         since_turn,
                         played_from: own_hand.then_some(from),
                     });
+                    self.moved_to(card, Spot::Minion(base));
                 } else {
                     self.bases[b].actions.push(action(card));
+                    self.moved_to(card, Spot::OnBase(base));
                 }
                 Some(base)
             }
@@ -1502,6 +1547,7 @@ impl GameState {
                     return;
                 };
                 self.bases[b].minions[i].attached.push(action(card));
+                self.moved_to(card, Spot::OnMinion(m));
                 Some(self.bases[b].card)
             }
             None => None,
@@ -1536,7 +1582,7 @@ impl GameState {
             if let Some(base) = here {
                 self.turn.played_on.push((player, base, card));
                 if let Some(b) = self.base_index(base) {
-                    self.bases[b].played_here.push((player, card));
+                    self.bases.played_here_mut(b).push((player, card));
                 }
             }
             if self.turn.played_minions.get(player.ix()) == Some(&1) {

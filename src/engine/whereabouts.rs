@@ -1,127 +1,273 @@
-//! Where each card was last found, so that [`GameState::locate`] is usually one
-//! look-up instead of a search of the whole table. A remembered place is only a hint:
-//! it is checked against the zones every time it is read (a card still at that spot
-//! is there), and a wrong or missing hint falls back to the full search, whose answer
-//! is remembered. No writer of the zones has to keep it, so it can never be stale;
-//! it is not saved (a loaded or newly built game starts with no hints).
+//! Where each card is, by card: the zone only (a player's hand, deck, discard pile or
+//! stasis; a base in play; on base X; on minion X; stored under card X; elsewhere),
+//! so that [`GameState::locate`] is one look-up and, for a card on the table, a scan
+//! of the one base or minion it is on for its position (positions in a `Vec` shift
+//! whenever an earlier card leaves; zones do not).
+//!
+//! Only the engine's zone writers keep it: each one notes a card's new zone as it
+//! moves the card ([`GameState::moved_to`]). The table is built from the zones when
+//! first read (a new, loaded or copied-without-it game), is never saved, and code
+//! outside the engine that rearranges zones itself (the search bot's re-deal) drops
+//! it with [`GameState::zones_rearranged`]. In debug builds every `locate` checks its
+//! answer against a search of the whole table, so every unit test and scenario checks
+//! that no writer forgot; a position not found where the zone says falls back to
+//! that search in release builds.
 
 use super::board::Loc;
-use super::state::{GameState, PlayerId, Uid};
-use std::sync::atomic::{AtomicU32, Ordering};
+use super::state::{ActionInPlay, GameState, MinionInPlay, PlayerId, Uid};
 use std::sync::OnceLock;
 
-/// One remembered place per card (indexed by [`Uid`]), packed in a word: a kind in
-/// the low 4 bits, then three small numbers of 8 bits (player or base, minion or
-/// position in a pile, action). Zero means "not known". Atomic so that a game read
-/// through a shared reference can still note what it found.
-#[derive(Default)]
-pub struct Whereabouts(OnceLock<Box<[AtomicU32]>>);
-
-const HAND: u32 = 1;
-const DECK: u32 = 2;
-const DISCARD: u32 = 3;
-const BASE: u32 = 4;
-const MINION: u32 = 5;
-const ON_BASE: u32 = 6;
-const ON_MINION: u32 = 7;
-const STASIS: u32 = 8;
-
-/// A place packed in a word; `None` for a place not worth remembering (stored under
-/// a card or elsewhere: those are not checkable in one step) or numbers too large.
-fn pack(loc: Loc, at: usize) -> Option<u32> {
-    let word = |kind: u32, x: usize, y: usize, z: usize| {
-        (x < 16 && y < 256 && z < 256)
-            .then_some(kind | (x as u32) << 4 | (y as u32) << 12 | (z as u32) << 20)
-    };
-    match loc {
-        Loc::Hand(p) => word(HAND, p.ix(), at.min(255), 0),
-        Loc::Deck(p) => word(DECK, p.ix(), at.min(255), 0),
-        Loc::Discard(p) => word(DISCARD, p.ix(), at.min(255), 0),
-        Loc::Stasis(p) => word(STASIS, p.ix(), at.min(255), 0),
-        Loc::Base(b) => word(BASE, b, 0, 0),
-        Loc::Minion(b, m) => word(MINION, b, m, 0),
-        Loc::OnBase(b, a) => word(ON_BASE, b, a, 0),
-        Loc::OnMinion(b, m, a) => word(ON_MINION, b, m, a),
-        Loc::Stored(_) | Loc::Elsewhere => None,
-    }
+/// The zone a card is in. Cards on the table name the card they are on (a base or
+/// a minion), not a position, so that no other card's move changes them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Spot {
+    /// In no zone kept here (base deck and discard, box, set aside, resolving).
+    Elsewhere,
+    /// In its owner's hand.
+    Hand(PlayerId),
+    /// In its owner's deck.
+    Deck(PlayerId),
+    /// In its owner's discard pile.
+    Discard(PlayerId),
+    /// In stasis, in front of its owner.
+    Stasis(PlayerId),
+    /// A base in play.
+    Base,
+    /// A minion on this base.
+    Minion(Uid),
+    /// An action on this base.
+    OnBase(Uid),
+    /// An action on this minion.
+    OnMinion(Uid),
+    /// Stored under this card.
+    Stored(Uid),
 }
 
-impl Whereabouts {
-    fn slot(&self, card: Uid, cards: usize) -> Option<&AtomicU32> {
-        self.0
-            .get_or_init(|| (0..cards).map(|_| AtomicU32::new(0)).collect())
-            .get(card.0 as usize)
-    }
-
-    /// Notes that `card` is at `loc` (`at`: its position in a pile, 0 otherwise).
-    pub(super) fn remember(&self, game: &GameState, card: Uid, loc: Loc, at: usize) {
-        if let Some(slot) = self.slot(card, game.cards.len()) {
-            slot.store(pack(loc, at).unwrap_or(0), Ordering::Relaxed);
-        }
-    }
-
-    /// Where `card` is, if its remembered place still holds it.
-    pub(super) fn check(&self, game: &GameState, card: Uid) -> Option<Loc> {
-        let word = self.slot(card, game.cards.len())?.load(Ordering::Relaxed);
-        let (x, y, z) = (
-            (word >> 4 & 0xf) as usize,
-            (word >> 12 & 0xff) as usize,
-            (word >> 20 & 0xff) as usize,
-        );
-        let pile = |kind: u32, pile: &[Uid]| -> Option<Loc> {
-            let p = PlayerId(x as u8);
-            let loc = match kind {
-                HAND => Loc::Hand(p),
-                DECK => Loc::Deck(p),
-                _ => Loc::Discard(p),
-            };
-            if pile.get(y) == Some(&card) {
-                return Some(loc);
-            }
-            // Moved within its pile (a card above it left): look there only.
-            let at = pile.iter().position(|&c| c == card)?;
-            self.remember(game, card, loc, at);
-            Some(loc)
-        };
-        let player = || game.players.get(x);
-        let base = || game.bases.get(x);
-        match word & 0xf {
-            HAND => pile(HAND, &player()?.hand),
-            DECK => pile(DECK, &player()?.deck),
-            DISCARD => pile(DISCARD, &player()?.discard),
-            STASIS => player()?
-                .stasis
-                .iter()
-                .any(|&(c, _)| c == card)
-                .then_some(Loc::Stasis(PlayerId(x as u8))),
-            BASE => (base()?.card == card).then_some(Loc::Base(x)),
-            MINION => (base()?.minions.get(y)?.card == card).then_some(Loc::Minion(x, y)),
-            ON_BASE => (base()?.actions.get(y)?.card == card).then_some(Loc::OnBase(x, y)),
-            ON_MINION => (base()?.minions.get(y)?.attached.get(z)?.card == card)
-                .then_some(Loc::OnMinion(x, y, z)),
-            _ => None,
-        }
-    }
-}
-
-/// A copy keeps the hints: they describe the copied zones just as well.
-impl Clone for Whereabouts {
-    fn clone(&self) -> Self {
-        let copy = Whereabouts::default();
-        if let Some(words) = self.0.get() {
-            let _ = copy.0.set(
-                words
-                    .iter()
-                    .map(|w| AtomicU32::new(w.load(Ordering::Relaxed)))
-                    .collect(),
-            );
-        }
-        copy
-    }
-}
+/// One [`Spot`] per card (indexed by [`Uid`]), built from the zones when first read.
+#[derive(Default, Clone)]
+pub struct Whereabouts(OnceLock<Vec<Spot>>);
 
 impl std::fmt::Debug for Whereabouts {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("Whereabouts")
+    }
+}
+
+impl Whereabouts {
+    /// The zone of every card, built from the zones if not kept yet.
+    fn spots(&self, game: &GameState) -> &[Spot] {
+        self.0.get_or_init(|| survey(game))
+    }
+}
+
+/// Every card's zone, read from the zones. Written from the least likely place to
+/// the first place [`GameState::search_for`] looks, so that a card found twice (it
+/// never should be) gets the answer the search gives.
+fn survey(game: &GameState) -> Vec<Spot> {
+    let mut spots = vec![Spot::Elsewhere; game.cards.len()];
+    let mut set = |card: Uid, spot: Spot| {
+        if let Some(s) = spots.get_mut(card.0 as usize) {
+            *s = spot;
+        }
+    };
+    for p in &game.players {
+        for (host, under) in &p.stored_off_table {
+            under.iter().for_each(|&c| set(c, Spot::Stored(*host)));
+        }
+    }
+    for base in &game.bases {
+        for m in &base.minions {
+            m.stored.iter().for_each(|&c| set(c, Spot::Stored(m.card)));
+            for a in &m.attached {
+                a.stored.iter().for_each(|&c| set(c, Spot::Stored(a.card)));
+            }
+        }
+        for a in &base.actions {
+            a.stored.iter().for_each(|&c| set(c, Spot::Stored(a.card)));
+        }
+    }
+    for (i, p) in game.players.iter().enumerate().rev() {
+        let id = PlayerId(i as u8);
+        let own = |c: &&Uid| game.cards.get(c.0 as usize).and_then(|c| c.owner) == Some(id);
+        for &(c, _) in &p.stasis {
+            if own(&&c) {
+                set(c, Spot::Stasis(id));
+            }
+        }
+        p.deck
+            .iter()
+            .filter(own)
+            .for_each(|&c| set(c, Spot::Deck(id)));
+        p.discard
+            .iter()
+            .filter(own)
+            .for_each(|&c| set(c, Spot::Discard(id)));
+        p.hand
+            .iter()
+            .filter(own)
+            .for_each(|&c| set(c, Spot::Hand(id)));
+    }
+    for base in game.bases.iter().rev() {
+        base.actions
+            .iter()
+            .for_each(|a| set(a.card, Spot::OnBase(base.card)));
+        for m in base.minions.iter().rev() {
+            m.attached
+                .iter()
+                .for_each(|a| set(a.card, Spot::OnMinion(m.card)));
+            set(m.card, Spot::Minion(base.card));
+        }
+        set(base.card, Spot::Base);
+    }
+    spots
+}
+
+impl GameState {
+    /// Where a card is now: its zone from the table of zones, and for a card on the
+    /// table its position there.
+    pub fn locate(&self, card: Uid) -> Loc {
+        let loc = match self.locate_by_zone(card) {
+            Some(loc) => loc,
+            None => self.locate_by_search(card),
+        };
+        #[cfg(debug_assertions)]
+        assert_eq!(loc, self.search_for(card), "whereabouts of {card:?} stale");
+        loc
+    }
+
+    /// [`Self::search_for`], kept out of line: only a card not at the position its
+    /// zone says (a writer forgot to note a move) or out of range gets here.
+    #[cold]
+    #[inline(never)]
+    fn locate_by_search(&self, card: Uid) -> Loc {
+        self.search_for(card)
+    }
+
+    /// [`Self::locate`] through the table of zones; `None` when a card is not at
+    /// the position its zone says.
+    #[inline]
+    fn locate_by_zone(&self, card: Uid) -> Option<Loc> {
+        let spot = *self.whereabouts.spots(self).get(card.0 as usize)?;
+        let base = |b: Uid| self.bases.iter().position(|x| x.card == b);
+        Some(match spot {
+            Spot::Elsewhere => Loc::Elsewhere,
+            Spot::Hand(p) => Loc::Hand(p),
+            Spot::Deck(p) => Loc::Deck(p),
+            Spot::Discard(p) => Loc::Discard(p),
+            Spot::Stasis(p) => Loc::Stasis(p),
+            Spot::Stored(host) => Loc::Stored(host),
+            Spot::Base => Loc::Base(base(card)?),
+            Spot::Minion(at) => {
+                let b = base(at)?;
+                Loc::Minion(b, self.minion_index(b, card)?)
+            }
+            Spot::OnBase(at) => {
+                let b = base(at)?;
+                let a = self.bases[b].actions.iter().position(|a| a.card == card)?;
+                Loc::OnBase(b, a)
+            }
+            Spot::OnMinion(host) => {
+                let Spot::Minion(at) = *self.whereabouts.spots(self).get(host.0 as usize)? else {
+                    return None;
+                };
+                let b = base(at)?;
+                let m = self.minion_index(b, host)?;
+                let attached = &self.bases[b].minions[m].attached;
+                Loc::OnMinion(b, m, attached.iter().position(|a| a.card == card)?)
+            }
+        })
+    }
+
+    /// The position of a minion on the base at index `b`.
+    fn minion_index(&self, b: usize, card: Uid) -> Option<usize> {
+        self.bases[b].minions.iter().position(|m| m.card == card)
+    }
+
+    /// Notes that a zone writer has just moved `card` to `spot` (out of every zone:
+    /// [`Spot::Elsewhere`]). Every change of a card's zone in the engine calls this.
+    pub(super) fn moved_to(&mut self, card: Uid, spot: Spot) {
+        if let Some(spots) = self.whereabouts.0.get_mut() {
+            if let Some(s) = spots.get_mut(card.0 as usize) {
+                *s = spot;
+            }
+        }
+    }
+
+    /// [`Self::moved_to`] for several cards.
+    pub(super) fn all_moved_to(&mut self, cards: &[Uid], spot: Spot) {
+        for &c in cards {
+            self.moved_to(c, spot);
+        }
+    }
+
+    /// Notes that the cards of a base that has left play have been taken off the
+    /// table together, each with what is on or under it (each then goes to a zone of
+    /// its own, noted as it does).
+    pub(super) fn lifted_off(&mut self, minions: &[MinionInPlay], actions: &[ActionInPlay]) {
+        let actions = minions.iter().flat_map(|m| &m.attached).chain(actions);
+        let cards: Vec<Uid> = minions
+            .iter()
+            .flat_map(|m| std::iter::once(m.card).chain(m.stored.iter().copied()))
+            .chain(actions.flat_map(|a| std::iter::once(a.card).chain(a.stored.iter().copied())))
+            .collect();
+        self.all_moved_to(&cards, Spot::Elsewhere);
+    }
+
+    /// Drops the table of zones, to be built again from the zones when next read: for
+    /// code outside the engine that has rearranged the zones itself (re-dealing
+    /// hidden cards for a search).
+    pub fn zones_rearranged(&mut self) {
+        self.whereabouts.0.take();
+    }
+
+    /// The zone of `card` in the table, as kept (for the tests).
+    #[cfg(test)]
+    pub(super) fn spot_of(&self, card: Uid) -> Spot {
+        self.whereabouts.spots(self)[card.0 as usize]
+    }
+
+    /// Every card's zone read afresh from the zones (for the tests).
+    #[cfg(test)]
+    pub(super) fn surveyed(&self) -> Vec<Spot> {
+        survey(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// After every answer of many random games of 2, 3 and 4 players, every card's
+    /// kept zone is the zone read afresh from the table, and `locate` answers for
+    /// every card as a search of the whole table does.
+    #[test]
+    fn the_table_of_zones_is_never_stale() {
+        let pool = crate::sim::complete_factions();
+        for players in 2..=4 {
+            for seed in 0..12 {
+                let config = crate::sim::random_config(seed, players, &pool).unwrap();
+                crate::sim::play_random(&config, |game, _| {
+                    let fresh = game.surveyed();
+                    for (c, spot) in fresh.iter().enumerate() {
+                        let card = Uid(c as u16);
+                        assert_eq!(game.spot_of(card), *spot, "{card:?}");
+                        assert_eq!(game.locate(card), game.search_for(card));
+                    }
+                })
+                .unwrap();
+            }
+        }
+    }
+
+    /// The table is not saved, and a game read back builds it from its zones.
+    #[test]
+    fn a_loaded_game_builds_the_table_again() {
+        let config = crate::sim::random_config(5, 3, &crate::sim::complete_factions()).unwrap();
+        let game = GameState::new(&config).unwrap();
+        let card = game.players[1].hand[0];
+        assert_eq!(game.locate(card), Loc::Hand(PlayerId(1)));
+        let back: GameState = serde_json::from_str(&serde_json::to_string(&game).unwrap()).unwrap();
+        assert!(back.whereabouts.0.get().is_none());
+        assert_eq!(back.locate(card), Loc::Hand(PlayerId(1)));
     }
 }
