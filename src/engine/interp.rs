@@ -803,7 +803,7 @@ impl GameState {
                 cond,
                 then,
                 otherwise,
-            } if **otherwise == Effect::Nothing => {
+            } if matches!(**otherwise, Effect::Nothing) => {
                 self.cond(cond, ctx) && self.leading_condition_holds(then, ctx)
             }
             // A once-a-turn ability already used this turn does nothing either (Aramis

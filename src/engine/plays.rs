@@ -7,6 +7,7 @@ use super::decision::{Ask, Choice, Decision, Pending, PlayTo, Resume};
 use super::effect::{Static, Trigger};
 use super::interp::Ctx;
 use super::state::{Allowance, GameState, Lasting, Phase, PlayerId, Uid};
+use smallvec::SmallVec;
 use std::cell::OnceCell;
 
 // Named from here by interp.rs's choices, as before the aims moved to their module.
@@ -61,13 +62,25 @@ impl GameState {
         let Some(at) = self.base_index(base) else {
             return false;
         };
-        let rules = self.base_rules(player, at);
-        self.minion_allowed(&rules, &self.picnics_against(player), player, card)
+        let rules = self.play_rules(player);
+        self.minion_allowed(&rules.bases[at], &rules.picnics, player, card)
     }
 
     /// What the cards at the base with index `at` forbid `player` to play there, read
     /// in one pass over its statics.
     fn base_rules(&self, player: PlayerId, at: usize) -> BaseRules<'_> {
+        self.base_rules_and_picnics(player, at, &mut Vec::new())
+    }
+
+    /// [`Self::base_rules`], with the picnics against `player` at that base added to
+    /// `picnics` in the same pass: other players' actions there that keep `player`'s
+    /// small minions to it (Bear Picnic), with the most printed power kept.
+    fn base_rules_and_picnics(
+        &self,
+        player: PlayerId,
+        at: usize,
+        picnics: &mut Vec<(Uid, u32)>,
+    ) -> BaseRules<'_> {
         let base = self.bases[at].card;
         let mut rules = BaseRules {
             base,
@@ -76,7 +89,7 @@ impl GameState {
             warded: false,
             discard_plays: false,
         };
-        for (src, st) in self.statics_on(base) {
+        for (src, st) in self.statics_at(at) {
             match st {
                 // A player who may ignore the base (Infiltrate) ignores its ban (Ice Castle).
                 Static::NoMinionsHere(sel) => {
@@ -90,6 +103,12 @@ impl GameState {
                 }
                 Static::NoOthersActionsHere => rules.warded |= src.controller != player,
                 Static::MinionsFromDiscardHere => rules.discard_plays |= src.controller == player,
+                // Only an action on the base has it (Bear Picnic).
+                Static::OthersSmallMinionsOnlyHere(n) => {
+                    if src.controller != player && !src.is_base && src.attached_to.is_none() {
+                        picnics.push((base, *n));
+                    }
+                }
                 _ => {}
             }
         }
@@ -99,12 +118,11 @@ impl GameState {
     /// What every base forbids `player`, and the picnics against them: the rules of a
     /// whole listing of plays, read once (nothing changes while options are listed).
     fn play_rules(&self, player: PlayerId) -> PlayRules<'_> {
-        PlayRules {
-            bases: (0..self.bases.len())
-                .map(|at| self.base_rules(player, at))
-                .collect(),
-            picnics: self.picnics_against(player),
-        }
+        let mut picnics = Vec::new();
+        let bases = (0..self.bases.len())
+            .map(|at| self.base_rules_and_picnics(player, at, &mut picnics))
+            .collect();
+        PlayRules { bases, picnics }
     }
 
     /// True when `player` may play this minion at a base with these rules: no ban
@@ -162,27 +180,6 @@ impl GameState {
         }
         let power = self.printed_power(card);
         picnics.iter().any(|&(b, n)| b != base && power <= n as i32)
-    }
-
-    /// Other players' actions on bases that keep `player`'s small minions to their
-    /// base (Bear Picnic): the base, and the most printed power kept. Read from the
-    /// actions on bases, where such a card is (this is asked for every listing of
-    /// plays, so it looks no further).
-    fn picnics_against(&self, player: PlayerId) -> Vec<(Uid, u32)> {
-        let mut out = Vec::new();
-        for b in &self.bases {
-            for a in &b.actions {
-                if a.controller == player || !self.cards[a.card.0 as usize].def.has_statics() {
-                    continue;
-                }
-                for ab in self.def(a.card).abilities() {
-                    if let Some(Static::OthersSmallMinionsOnlyHere(n)) = ab.statics {
-                        out.push((b.card, n));
-                    }
-                }
-            }
-        }
-        out
     }
 
     /// The plays left that `card` could use on `to` (indices into `allowances`).
@@ -359,6 +356,7 @@ impl GameState {
                     },
             } => {
                 let ctx = Ctx::new(card, player, None);
+                let shields = self.shields_in_play();
                 // A warded base's minions are out whoever they are: asked once a base.
                 let open = self
                     .bases
@@ -375,7 +373,7 @@ impl GameState {
                         !with_your_action || m.attached.iter().any(|a| a.controller == player)
                     })
                     .filter(|m| max_power.is_none_or(|p| self.power(m.card) <= p as i32))
-                    .filter(|m| !self.shielded(m.card, &ctx))
+                    .filter(|m| !self.shielded_given(m.card, &ctx, shields))
                     .for_each(|m| out(Some(PlayTo::Minion(m.card))));
             }
         }
@@ -603,7 +601,8 @@ impl GameState {
                 if !unused {
                     continue;
                 }
-                let mut ctx = self.ctx_of(src.card);
+                // The card's own context, read from where the table walk found it.
+                let mut ctx = Ctx::for_source(&src);
                 if src.is_base {
                     // Nobody uses a base everyone ignores (Jammed Signal).
                     if self.base_ignored_by_all(src.card) {
@@ -619,8 +618,13 @@ impl GameState {
                 }
             }
         }
-        // Specials used from the discard pile (Tenacious Z).
+        // Specials used from the discard pile (Tenacious Z): only cards whose
+        // definition has one are read.
+        let from_discard = Trigger::FromDiscard.bit();
         for &card in &self.players[player.ix()].discard {
+            if !self.cards[card.0 as usize].def.waits_for(from_discard) {
+                continue;
+            }
             for a in self.def(card).abilities() {
                 if a.when == Trigger::FromDiscard
                     && self.once_key_free(a)
@@ -686,8 +690,9 @@ struct BaseRules<'a> {
 /// What the bases forbid one player to play, read once for a listing of plays and
 /// dropped with it (so it can never be out of date).
 struct PlayRules<'a> {
-    /// Each base's rules, in table order.
-    bases: Vec<BaseRules<'a>>,
+    /// Each base's rules, in table order (kept on the stack: a table has at most a
+    /// few bases).
+    bases: SmallVec<[BaseRules<'a>; 6]>,
     /// Other players' cards keeping the player's small minions to a base (Bear
     /// Picnic): the base and the most printed power kept.
     picnics: Vec<(Uid, u32)>,
