@@ -168,6 +168,7 @@ impl GameState {
 
     /// True when the selector means this player (without listing them all, for the
     /// common cases read on every power computation).
+    #[inline]
     pub fn is_player(&self, sel: &PlayerSel, ctx: &Ctx, p: PlayerId) -> bool {
         match sel {
             PlayerSel::Any => true,
@@ -243,7 +244,8 @@ impl GameState {
     ) -> bool {
         let (base, m) = (&self.bases[b], &self.bases[b].minions[i]);
         let card = m.card;
-        if !self.base_sel(&f.on, ctx, base.card) {
+        // Most filters take minions anywhere: asked without a call.
+        if !matches!(f.on, BaseSel::Any) && !self.base_sel(&f.on, ctx, base.card) {
             return false;
         }
         if !self.is_player(&f.controller, ctx, m.controller) {
@@ -298,7 +300,7 @@ impl GameState {
                 return false;
             }
         }
-        let power = || self.power(card);
+        let power = || self.power_of_minion_at(b, i);
         if let Some(a) = &f.power_at_most {
             if power() > self.amount(a, ctx) {
                 return false;

@@ -7,6 +7,7 @@ use super::decision::{Ask, Choice, Decision, Pending, PlayTo, Resume};
 use super::effect::{Static, Trigger};
 use super::interp::Ctx;
 use super::state::{Allowance, GameState, Lasting, Phase, PlayerId, Uid};
+use crate::cards::model::Card;
 use smallvec::SmallVec;
 use std::cell::OnceCell;
 
@@ -127,6 +128,7 @@ impl GameState {
 
     /// True when `player` may play this minion at a base with these rules: no ban
     /// there, and no other player's card keeping it to another base.
+    #[inline]
     fn minion_allowed(
         &self,
         rules: &BaseRules,
@@ -307,24 +309,24 @@ impl GameState {
     /// Where a card can be played: the targets its kind allows.
     pub(super) fn targets_for(&self, player: PlayerId, card: Uid) -> Vec<Option<PlayTo>> {
         let mut out = Vec::new();
-        self.targets_into(player, card, &OnceCell::new(), &mut |to| out.push(to));
+        if let Some(c) = self.def(card).card() {
+            self.targets_into(player, card, c, &OnceCell::new(), &mut |to| out.push(to));
+        }
         out
     }
 
-    /// [`Self::targets_for`], each given to `out` in turn, under the rules of
-    /// `player`'s plays read the first time a card needs them (see
-    /// [`Self::play_rules`]).
+    /// [`Self::targets_for`] of `card`, whose definition is `c`, each given to `out`
+    /// in turn, under the rules of `player`'s plays read the first time a card needs
+    /// them (see [`Self::play_rules`]).
     fn targets_into<'a>(
         &'a self,
         player: PlayerId,
         card: Uid,
+        c: &Card,
         rules: &OnceCell<PlayRules<'a>>,
         out: &mut impl FnMut(Option<PlayTo>),
     ) {
         use crate::cards::model::{Kind, MinionOwner, PlayTarget};
-        let Some(c) = self.def(card).card() else {
-            return;
-        };
         let rules = || rules.get_or_init(|| self.play_rules(player));
         match c.kind {
             Kind::Action {
@@ -362,19 +364,23 @@ impl GameState {
                     .bases
                     .iter()
                     .zip(&rules().bases)
-                    .filter(|(_, r)| !r.warded);
-                open.flat_map(|(b, _)| &b.minions)
-                    .filter(|m| match whose {
-                        MinionOwner::Any => true,
-                        MinionOwner::Own => m.controller == player,
-                        MinionOwner::Others => m.controller != player,
-                    })
-                    .filter(|m| {
-                        !with_your_action || m.attached.iter().any(|a| a.controller == player)
-                    })
-                    .filter(|m| max_power.is_none_or(|p| self.power(m.card) <= p as i32))
-                    .filter(|m| !self.shielded_given(m.card, &ctx, shields))
-                    .for_each(|m| out(Some(PlayTo::Minion(m.card))));
+                    .enumerate()
+                    .filter(|(_, (_, r))| !r.warded);
+                for (b, (base, _)) in open {
+                    for (i, m) in base.minions.iter().enumerate() {
+                        let fits = match whose {
+                            MinionOwner::Any => true,
+                            MinionOwner::Own => m.controller == player,
+                            MinionOwner::Others => m.controller != player,
+                        } && (!with_your_action
+                            || m.attached.iter().any(|a| a.controller == player))
+                            && max_power.is_none_or(|p| self.power_of_minion_at(b, i) <= p as i32)
+                            && !self.shielded_given(m.card, &ctx, shields);
+                        if fits {
+                            out(Some(PlayTo::Minion(m.card)));
+                        }
+                    }
+                }
             }
         }
     }
@@ -390,29 +396,40 @@ impl GameState {
     /// is (no places: it cannot be played, e.g. an action while actions are forbidden,
     /// or a card played only through its Special).
     pub(super) fn extra_play_targets(&self, player: PlayerId, card: Uid) -> Vec<Option<PlayTo>> {
-        if self.extra_cards_capped(player)
-            || !self.may_play_kind(card, self.actions_forbidden(player))
-        {
-            return Vec::new();
+        let mut out = Vec::new();
+        self.extra_targets_into(player, card, &mut |to| out.push(to));
+        out
+    }
+
+    /// [`Self::extra_play_targets`], each given to `out` in turn.
+    fn extra_targets_into(
+        &self,
+        player: PlayerId,
+        card: Uid,
+        out: &mut impl FnMut(Option<PlayTo>),
+    ) {
+        let Some(c) = self.def(card).card() else {
+            return;
+        };
+        if self.extra_cards_capped(player) || !kind_playable(c, self.actions_forbidden(player)) {
+            return;
         }
-        self.targets_for(player, card)
+        self.targets_into(player, card, c, &OnceCell::new(), out);
     }
 
     /// False for a card that cannot be played now whatever the target: an action
     /// while `no_actions` (Mark of Sleep), or a card played only through its Special.
     pub(super) fn may_play_kind(&self, card: Uid, no_actions: bool) -> bool {
-        self.def(card).card().is_some_and(|def| {
-            (def.is_minion() || !no_actions)
-                && !def
-                    .abilities
-                    .iter()
-                    .any(|a| a.statics == Some(Static::PlayedOnlyThroughSpecial))
-        })
+        self.def(card)
+            .card()
+            .is_some_and(|def| kind_playable(def, no_actions))
     }
 
     /// True when `player` could play this specific card now as an extra play.
     pub fn can_play_extra(&self, player: PlayerId, card: Uid) -> bool {
-        !self.extra_play_targets(player, card).is_empty()
+        let mut any = false;
+        self.extra_targets_into(player, card, &mut |_| any = true);
+        any
     }
 
     /// Every legal play of `player` now under these allowances, added to `options`:
@@ -522,10 +539,10 @@ impl GameState {
             return;
         };
         let anywhere = !from_discard && (target_free(first) || fits.any(target_free));
-        if !self.may_play_kind(card, listing.no_actions) {
+        if !kind_playable(def, listing.no_actions) {
             return;
         }
-        self.targets_into(player, card, &listing.rules, &mut |to| {
+        self.targets_into(player, card, def, &listing.rules, &mut |to| {
             if anywhere
                 || self
                     .fitting_allowances(allowances, player, card, to, from_discard)
@@ -721,17 +738,21 @@ impl<'a> Listing<'a> {
 /// The tests of play `a` that depend only on the card, not on where it goes: its
 /// kind, where it comes from (`borrow`: a discard-pile minion may use a hand play),
 /// its printed power and its name.
-fn fits_card(
-    a: &Allowance,
-    c: &crate::cards::model::Card,
-    from_discard: bool,
-    borrow: bool,
-) -> bool {
+fn fits_card(a: &Allowance, c: &Card, from_discard: bool, borrow: bool) -> bool {
     a.fits_kind(c.is_minion())
         && (a.from_discard == from_discard || borrow)
         && a.power_at_most
             .is_none_or(|m| c.power().is_some_and(|p| p <= m))
         && a.named.as_ref().is_none_or(|n| c.name == *n)
+}
+
+/// [`GameState::may_play_kind`] for a card's definition.
+fn kind_playable(def: &Card, no_actions: bool) -> bool {
+    (def.is_minion() || !no_actions)
+        && !def
+            .abilities
+            .iter()
+            .any(|a| matches!(a.statics, Some(Static::PlayedOnlyThroughSpecial)))
 }
 
 /// True for a play whose tests do not depend on where the card goes (see
