@@ -1139,7 +1139,9 @@ impl GameState {
             self.after_pick(choose, ctx, v, picked);
             return;
         }
-        let mut options: Vec<Choice> = values.iter().map(value_choice).collect();
+        // Into the kept list of the last decision (see `GameState::keep_options`).
+        let mut options = std::mem::take(&mut self.spare_options);
+        options.extend(values.iter().map(value_choice));
         if optional {
             options.push(Choice::Done);
         }

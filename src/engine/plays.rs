@@ -259,16 +259,16 @@ impl GameState {
         card: Uid,
         to: Option<PlayTo>,
         from_discard: bool,
-    ) -> Vec<usize> {
+    ) -> SmallVec<[usize; 4]> {
         let capped = self.extra_cards_capped(player);
-        let fits: Vec<usize> = self
+        let fits: SmallVec<[usize; 4]> = self
             .fitting_allowances(allowances, player, card, to, from_discard)
             .filter(|&i| !capped || allowances[i].normal)
             .collect();
         if fits.len() <= 1 {
             return fits;
         }
-        let mut out: Vec<usize> = Vec::new();
+        let mut out: SmallVec<[usize; 4]> = SmallVec::new();
         for &i in &fits {
             let a = &allowances[i];
             let looser = fits
@@ -574,7 +574,7 @@ impl GameState {
     }
 
     /// The main decision: every play, every usable Special or Talent, and ending. Its
-    /// list is the last main decision's, emptied ([`Self::keep_main_options`]).
+    /// list is the last one kept, emptied ([`Self::keep_options`]).
     pub(super) fn ask_main(&mut self) {
         let player = self.turn.player;
         let mut options = std::mem::take(&mut self.spare_options);
@@ -589,10 +589,12 @@ impl GameState {
         });
     }
 
-    /// Keeps an answered main decision's list of options, emptied, for the next main
-    /// decision to fill instead of a new list.
-    pub(super) fn keep_main_options(&mut self, decision: Decision) {
-        if decision.ask == Ask::Main {
+    /// Keeps an answered decision's list of options, emptied, for the next decision
+    /// to fill instead of a new list: the lists of the main decision, a choice for an
+    /// ability and an extra play offered now, which are made from the kept one (one
+    /// list goes round between them; the others' are dropped).
+    pub(super) fn keep_options(&mut self, decision: Decision) {
+        if matches!(decision.ask, Ask::Main | Ask::Choose { .. } | Ask::ExtraNow) {
             let mut options = decision.options;
             options.clear();
             self.spare_options = options;
@@ -669,9 +671,10 @@ impl GameState {
         if self.extra_cards_capped(player) {
             return;
         }
-        let mut options = Vec::new();
+        let mut options = std::mem::take(&mut self.spare_options);
         self.play_options(player, std::slice::from_ref(&allowance), &mut options);
         if options.is_empty() {
+            self.spare_options = options;
             return;
         }
         options.push(Choice::Pass);
