@@ -105,10 +105,10 @@ impl GameState {
                 Static::NoOthersActionsHere => rules.warded |= src.controller != player,
                 Static::MinionsFromDiscardHere => rules.discard_plays |= src.controller == player,
                 // Only an action on the base has it (Bear Picnic).
-                Static::OthersSmallMinionsOnlyHere(n) => {
-                    if src.controller != player && !src.is_base && src.attached_to.is_none() {
-                        picnics.push((base, *n));
-                    }
+                Static::OthersSmallMinionsOnlyHere(n)
+                    if src.controller != player && !src.is_base && src.attached_to.is_none() =>
+                {
+                    picnics.push((base, *n))
                 }
                 _ => {}
             }
