@@ -290,6 +290,12 @@ impl GameState {
         self.power_at(b, i, self.power_statics(), others_penalties)
     }
 
+    /// [`Self::power`] of the minion at base index `b`, minion index `i` (already
+    /// found: filters and listings read many minions in a row).
+    pub(super) fn power_of_minion_at(&self, b: usize, i: usize) -> i32 {
+        self.power_at(b, i, self.power_statics(), true)
+    }
+
     /// [`Self::power_from`] for the minion at base index `b`, minion index `i`, with
     /// these Ongoing statics in play that change power ([`Self::power_statics`]: all
     /// of them, but for [`Self::power_given_by`]).

@@ -208,7 +208,7 @@ impl GameState {
         let Pending { decision, resume } = self.pending.take().expect("checked above");
         let choice = decision.options[index].clone();
         let player = decision.player;
-        self.keep_main_options(decision);
+        self.keep_options(decision);
         self.turn.decisions += 1;
         self.apply(player, resume, choice);
         self.advance();

@@ -168,6 +168,7 @@ impl GameState {
 
     /// True when the selector means this player (without listing them all, for the
     /// common cases read on every power computation).
+    #[inline]
     pub fn is_player(&self, sel: &PlayerSel, ctx: &Ctx, p: PlayerId) -> bool {
         match sel {
             PlayerSel::Any => true,
@@ -243,7 +244,8 @@ impl GameState {
     ) -> bool {
         let (base, m) = (&self.bases[b], &self.bases[b].minions[i]);
         let card = m.card;
-        if !self.base_sel(&f.on, ctx, base.card) {
+        // Most filters take minions anywhere: asked without a call.
+        if !matches!(f.on, BaseSel::Any) && !self.base_sel(&f.on, ctx, base.card) {
             return false;
         }
         if !self.is_player(&f.controller, ctx, m.controller) {
@@ -298,7 +300,7 @@ impl GameState {
                 return false;
             }
         }
-        let power = || self.power(card);
+        let power = || self.power_of_minion_at(b, i);
         if let Some(a) = &f.power_at_most {
             if power() > self.amount(a, ctx) {
                 return false;
@@ -803,7 +805,7 @@ impl GameState {
                 cond,
                 then,
                 otherwise,
-            } if **otherwise == Effect::Nothing => {
+            } if matches!(**otherwise, Effect::Nothing) => {
                 self.cond(cond, ctx) && self.leading_condition_holds(then, ctx)
             }
             // A once-a-turn ability already used this turn does nothing either (Aramis
@@ -1137,7 +1139,9 @@ impl GameState {
             self.after_pick(choose, ctx, v, picked);
             return;
         }
-        let mut options: Vec<Choice> = values.iter().map(value_choice).collect();
+        // Into the kept list of the last decision (see `GameState::keep_options`).
+        let mut options = std::mem::take(&mut self.spare_options);
+        options.extend(values.iter().map(value_choice));
         if optional {
             options.push(Choice::Done);
         }

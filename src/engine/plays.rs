@@ -7,6 +7,8 @@ use super::decision::{Ask, Choice, Decision, Pending, PlayTo, Resume};
 use super::effect::{Static, Trigger};
 use super::interp::Ctx;
 use super::state::{Allowance, GameState, Lasting, Phase, PlayerId, Uid};
+use crate::cards::model::Card;
+use smallvec::SmallVec;
 use std::cell::OnceCell;
 
 // Named from here by interp.rs's choices, as before the aims moved to their module.
@@ -61,13 +63,25 @@ impl GameState {
         let Some(at) = self.base_index(base) else {
             return false;
         };
-        let rules = self.base_rules(player, at);
-        self.minion_allowed(&rules, &self.picnics_against(player), player, card)
+        let rules = self.play_rules(player);
+        self.minion_allowed(&rules.bases[at], &rules.picnics, player, card)
     }
 
     /// What the cards at the base with index `at` forbid `player` to play there, read
     /// in one pass over its statics.
     fn base_rules(&self, player: PlayerId, at: usize) -> BaseRules<'_> {
+        self.base_rules_and_picnics(player, at, &mut Vec::new())
+    }
+
+    /// [`Self::base_rules`], with the picnics against `player` at that base added to
+    /// `picnics` in the same pass: other players' actions there that keep `player`'s
+    /// small minions to it (Bear Picnic), with the most printed power kept.
+    fn base_rules_and_picnics(
+        &self,
+        player: PlayerId,
+        at: usize,
+        picnics: &mut Vec<(Uid, u32)>,
+    ) -> BaseRules<'_> {
         let base = self.bases[at].card;
         let mut rules = BaseRules {
             base,
@@ -76,7 +90,7 @@ impl GameState {
             warded: false,
             discard_plays: false,
         };
-        for (src, st) in self.statics_on(base) {
+        for (src, st) in self.statics_at(at) {
             match st {
                 // A player who may ignore the base (Infiltrate) ignores its ban (Ice Castle).
                 Static::NoMinionsHere(sel) => {
@@ -90,6 +104,12 @@ impl GameState {
                 }
                 Static::NoOthersActionsHere => rules.warded |= src.controller != player,
                 Static::MinionsFromDiscardHere => rules.discard_plays |= src.controller == player,
+                // Only an action on the base has it (Bear Picnic).
+                Static::OthersSmallMinionsOnlyHere(n)
+                    if src.controller != player && !src.is_base && src.attached_to.is_none() =>
+                {
+                    picnics.push((base, *n))
+                }
                 _ => {}
             }
         }
@@ -99,16 +119,16 @@ impl GameState {
     /// What every base forbids `player`, and the picnics against them: the rules of a
     /// whole listing of plays, read once (nothing changes while options are listed).
     fn play_rules(&self, player: PlayerId) -> PlayRules<'_> {
-        PlayRules {
-            bases: (0..self.bases.len())
-                .map(|at| self.base_rules(player, at))
-                .collect(),
-            picnics: self.picnics_against(player),
-        }
+        let mut picnics = Vec::new();
+        let bases = (0..self.bases.len())
+            .map(|at| self.base_rules_and_picnics(player, at, &mut picnics))
+            .collect();
+        PlayRules { bases, picnics }
     }
 
     /// True when `player` may play this minion at a base with these rules: no ban
     /// there, and no other player's card keeping it to another base.
+    #[inline]
     fn minion_allowed(
         &self,
         rules: &BaseRules,
@@ -162,27 +182,6 @@ impl GameState {
         }
         let power = self.printed_power(card);
         picnics.iter().any(|&(b, n)| b != base && power <= n as i32)
-    }
-
-    /// Other players' actions on bases that keep `player`'s small minions to their
-    /// base (Bear Picnic): the base, and the most printed power kept. Read from the
-    /// actions on bases, where such a card is (this is asked for every listing of
-    /// plays, so it looks no further).
-    fn picnics_against(&self, player: PlayerId) -> Vec<(Uid, u32)> {
-        let mut out = Vec::new();
-        for b in &self.bases {
-            for a in &b.actions {
-                if a.controller == player || !self.cards[a.card.0 as usize].def.has_statics() {
-                    continue;
-                }
-                for ab in self.def(a.card).abilities() {
-                    if let Some(Static::OthersSmallMinionsOnlyHere(n)) = ab.statics {
-                        out.push((b.card, n));
-                    }
-                }
-            }
-        }
-        out
     }
 
     /// The plays left that `card` could use on `to` (indices into `allowances`).
@@ -260,16 +259,16 @@ impl GameState {
         card: Uid,
         to: Option<PlayTo>,
         from_discard: bool,
-    ) -> Vec<usize> {
+    ) -> SmallVec<[usize; 4]> {
         let capped = self.extra_cards_capped(player);
-        let fits: Vec<usize> = self
+        let fits: SmallVec<[usize; 4]> = self
             .fitting_allowances(allowances, player, card, to, from_discard)
             .filter(|&i| !capped || allowances[i].normal)
             .collect();
         if fits.len() <= 1 {
             return fits;
         }
-        let mut out: Vec<usize> = Vec::new();
+        let mut out: SmallVec<[usize; 4]> = SmallVec::new();
         for &i in &fits {
             let a = &allowances[i];
             let looser = fits
@@ -310,24 +309,24 @@ impl GameState {
     /// Where a card can be played: the targets its kind allows.
     pub(super) fn targets_for(&self, player: PlayerId, card: Uid) -> Vec<Option<PlayTo>> {
         let mut out = Vec::new();
-        self.targets_into(player, card, &OnceCell::new(), &mut |to| out.push(to));
+        if let Some(c) = self.def(card).card() {
+            self.targets_into(player, card, c, &OnceCell::new(), &mut |to| out.push(to));
+        }
         out
     }
 
-    /// [`Self::targets_for`], each given to `out` in turn, under the rules of
-    /// `player`'s plays read the first time a card needs them (see
-    /// [`Self::play_rules`]).
+    /// [`Self::targets_for`] of `card`, whose definition is `c`, each given to `out`
+    /// in turn, under the rules of `player`'s plays read the first time a card needs
+    /// them (see [`Self::play_rules`]).
     fn targets_into<'a>(
         &'a self,
         player: PlayerId,
         card: Uid,
+        c: &Card,
         rules: &OnceCell<PlayRules<'a>>,
         out: &mut impl FnMut(Option<PlayTo>),
     ) {
         use crate::cards::model::{Kind, MinionOwner, PlayTarget};
-        let Some(c) = self.def(card).card() else {
-            return;
-        };
         let rules = || rules.get_or_init(|| self.play_rules(player));
         match c.kind {
             Kind::Action {
@@ -359,24 +358,29 @@ impl GameState {
                     },
             } => {
                 let ctx = Ctx::new(card, player, None);
+                let shields = self.shields_in_play();
                 // A warded base's minions are out whoever they are: asked once a base.
                 let open = self
                     .bases
                     .iter()
                     .zip(&rules().bases)
-                    .filter(|(_, r)| !r.warded);
-                open.flat_map(|(b, _)| &b.minions)
-                    .filter(|m| match whose {
-                        MinionOwner::Any => true,
-                        MinionOwner::Own => m.controller == player,
-                        MinionOwner::Others => m.controller != player,
-                    })
-                    .filter(|m| {
-                        !with_your_action || m.attached.iter().any(|a| a.controller == player)
-                    })
-                    .filter(|m| max_power.is_none_or(|p| self.power(m.card) <= p as i32))
-                    .filter(|m| !self.shielded(m.card, &ctx))
-                    .for_each(|m| out(Some(PlayTo::Minion(m.card))));
+                    .enumerate()
+                    .filter(|(_, (_, r))| !r.warded);
+                for (b, (base, _)) in open {
+                    for (i, m) in base.minions.iter().enumerate() {
+                        let fits = match whose {
+                            MinionOwner::Any => true,
+                            MinionOwner::Own => m.controller == player,
+                            MinionOwner::Others => m.controller != player,
+                        } && (!with_your_action
+                            || m.attached.iter().any(|a| a.controller == player))
+                            && max_power.is_none_or(|p| self.power_of_minion_at(b, i) <= p as i32)
+                            && !self.shielded_given(m.card, &ctx, shields);
+                        if fits {
+                            out(Some(PlayTo::Minion(m.card)));
+                        }
+                    }
+                }
             }
         }
     }
@@ -392,29 +396,40 @@ impl GameState {
     /// is (no places: it cannot be played, e.g. an action while actions are forbidden,
     /// or a card played only through its Special).
     pub(super) fn extra_play_targets(&self, player: PlayerId, card: Uid) -> Vec<Option<PlayTo>> {
-        if self.extra_cards_capped(player)
-            || !self.may_play_kind(card, self.actions_forbidden(player))
-        {
-            return Vec::new();
+        let mut out = Vec::new();
+        self.extra_targets_into(player, card, &mut |to| out.push(to));
+        out
+    }
+
+    /// [`Self::extra_play_targets`], each given to `out` in turn.
+    fn extra_targets_into(
+        &self,
+        player: PlayerId,
+        card: Uid,
+        out: &mut impl FnMut(Option<PlayTo>),
+    ) {
+        let Some(c) = self.def(card).card() else {
+            return;
+        };
+        if self.extra_cards_capped(player) || !kind_playable(c, self.actions_forbidden(player)) {
+            return;
         }
-        self.targets_for(player, card)
+        self.targets_into(player, card, c, &OnceCell::new(), out);
     }
 
     /// False for a card that cannot be played now whatever the target: an action
     /// while `no_actions` (Mark of Sleep), or a card played only through its Special.
     pub(super) fn may_play_kind(&self, card: Uid, no_actions: bool) -> bool {
-        self.def(card).card().is_some_and(|def| {
-            (def.is_minion() || !no_actions)
-                && !def
-                    .abilities
-                    .iter()
-                    .any(|a| a.statics == Some(Static::PlayedOnlyThroughSpecial))
-        })
+        self.def(card)
+            .card()
+            .is_some_and(|def| kind_playable(def, no_actions))
     }
 
     /// True when `player` could play this specific card now as an extra play.
     pub fn can_play_extra(&self, player: PlayerId, card: Uid) -> bool {
-        !self.extra_play_targets(player, card).is_empty()
+        let mut any = false;
+        self.extra_targets_into(player, card, &mut |_| any = true);
+        any
     }
 
     /// Every legal play of `player` now under these allowances, added to `options`:
@@ -524,10 +539,10 @@ impl GameState {
             return;
         };
         let anywhere = !from_discard && (target_free(first) || fits.any(target_free));
-        if !self.may_play_kind(card, listing.no_actions) {
+        if !kind_playable(def, listing.no_actions) {
             return;
         }
-        self.targets_into(player, card, &listing.rules, &mut |to| {
+        self.targets_into(player, card, def, &listing.rules, &mut |to| {
             if anywhere
                 || self
                     .fitting_allowances(allowances, player, card, to, from_discard)
@@ -559,7 +574,7 @@ impl GameState {
     }
 
     /// The main decision: every play, every usable Special or Talent, and ending. Its
-    /// list is the last main decision's, emptied ([`Self::keep_main_options`]).
+    /// list is the last one kept, emptied ([`Self::keep_options`]).
     pub(super) fn ask_main(&mut self) {
         let player = self.turn.player;
         let mut options = std::mem::take(&mut self.spare_options);
@@ -574,10 +589,12 @@ impl GameState {
         });
     }
 
-    /// Keeps an answered main decision's list of options, emptied, for the next main
-    /// decision to fill instead of a new list.
-    pub(super) fn keep_main_options(&mut self, decision: Decision) {
-        if decision.ask == Ask::Main {
+    /// Keeps an answered decision's list of options, emptied, for the next decision
+    /// to fill instead of a new list: the lists of the main decision, a choice for an
+    /// ability and an extra play offered now, which are made from the kept one (one
+    /// list goes round between them; the others' are dropped).
+    pub(super) fn keep_options(&mut self, decision: Decision) {
+        if matches!(decision.ask, Ask::Main | Ask::Choose { .. } | Ask::ExtraNow) {
             let mut options = decision.options;
             options.clear();
             self.spare_options = options;
@@ -603,7 +620,8 @@ impl GameState {
                 if !unused {
                     continue;
                 }
-                let mut ctx = self.ctx_of(src.card);
+                // The card's own context, read from where the table walk found it.
+                let mut ctx = Ctx::for_source(&src);
                 if src.is_base {
                     // Nobody uses a base everyone ignores (Jammed Signal).
                     if self.base_ignored_by_all(src.card) {
@@ -619,8 +637,13 @@ impl GameState {
                 }
             }
         }
-        // Specials used from the discard pile (Tenacious Z).
+        // Specials used from the discard pile (Tenacious Z): only cards whose
+        // definition has one are read.
+        let from_discard = Trigger::FromDiscard.bit();
         for &card in &self.players[player.ix()].discard {
+            if !self.cards[card.0 as usize].def.waits_for(from_discard) {
+                continue;
+            }
             for a in self.def(card).abilities() {
                 if a.when == Trigger::FromDiscard
                     && self.once_key_free(a)
@@ -648,9 +671,10 @@ impl GameState {
         if self.extra_cards_capped(player) {
             return;
         }
-        let mut options = Vec::new();
+        let mut options = std::mem::take(&mut self.spare_options);
         self.play_options(player, std::slice::from_ref(&allowance), &mut options);
         if options.is_empty() {
+            self.spare_options = options;
             return;
         }
         options.push(Choice::Pass);
@@ -686,8 +710,9 @@ struct BaseRules<'a> {
 /// What the bases forbid one player to play, read once for a listing of plays and
 /// dropped with it (so it can never be out of date).
 struct PlayRules<'a> {
-    /// Each base's rules, in table order.
-    bases: Vec<BaseRules<'a>>,
+    /// Each base's rules, in table order (kept on the stack: a table has at most a
+    /// few bases).
+    bases: SmallVec<[BaseRules<'a>; 6]>,
     /// Other players' cards keeping the player's small minions to a base (Bear
     /// Picnic): the base and the most printed power kept.
     picnics: Vec<(Uid, u32)>,
@@ -716,17 +741,21 @@ impl<'a> Listing<'a> {
 /// The tests of play `a` that depend only on the card, not on where it goes: its
 /// kind, where it comes from (`borrow`: a discard-pile minion may use a hand play),
 /// its printed power and its name.
-fn fits_card(
-    a: &Allowance,
-    c: &crate::cards::model::Card,
-    from_discard: bool,
-    borrow: bool,
-) -> bool {
+fn fits_card(a: &Allowance, c: &Card, from_discard: bool, borrow: bool) -> bool {
     a.fits_kind(c.is_minion())
         && (a.from_discard == from_discard || borrow)
         && a.power_at_most
             .is_none_or(|m| c.power().is_some_and(|p| p <= m))
         && a.named.as_ref().is_none_or(|n| c.name == *n)
+}
+
+/// [`GameState::may_play_kind`] for a card's definition.
+fn kind_playable(def: &Card, no_actions: bool) -> bool {
+    (def.is_minion() || !no_actions)
+        && !def
+            .abilities
+            .iter()
+            .any(|a| matches!(a.statics, Some(Static::PlayedOnlyThroughSpecial)))
 }
 
 /// True for a play whose tests do not depend on where the card goes (see

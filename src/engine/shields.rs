@@ -114,6 +114,22 @@ impl GameState {
         self.shield_of(card, ctx, by_power).is_some()
     }
 
+    /// True when some card in play could keep a minion from another player's card
+    /// ([`Self::shielded`]); without one, only a one-use shield's note of the very
+    /// source can. Read once for many minions (those an action may be played on).
+    pub(super) fn shields_in_play(&self) -> bool {
+        self.statics().any(|(_, st)| shields_minions(st))
+    }
+
+    /// [`Self::shielded`], told whether there are [`Self::shields_in_play`].
+    pub(super) fn shielded_given(&self, card: Uid, ctx: &Ctx, shields: bool) -> bool {
+        if shields {
+            self.shielded(card, ctx)
+        } else {
+            self.stopped_for_source(card, ctx)
+        }
+    }
+
     /// [`Self::shielded_from`], naming the card that protects the minion (the minion
     /// itself when a one-use shield already stopped this source for it).
     fn shield_of(&self, card: Uid, ctx: &Ctx, by_power: bool) -> Option<Uid> {
@@ -342,4 +358,15 @@ pub enum Protection {
 /// True when a protection's filter looks at the minion's power (Beautiful Castle).
 fn depends_on_power(f: &super::effect::MinionFilter) -> bool {
     f.power_at_least.is_some() || f.power_at_most.is_some() || f.power_below.is_some()
+}
+
+/// True for the statics [`GameState::shield_of`] reads: those that keep minions from
+/// other players' actions or cards.
+fn shields_minions(st: &Static) -> bool {
+    matches!(
+        st,
+        Static::AttachedShieldFromOthersActions
+            | Static::ShieldFromOthersActions(_)
+            | Static::ShieldFromOthersCards(_)
+    )
 }

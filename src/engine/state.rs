@@ -335,8 +335,9 @@ pub struct GameState {
     pub stack: Vec<Task>,
     /// The one decision the game waits for.
     pub pending: Option<Pending>,
-    /// The last main question's list of options, answered and emptied, kept for the
-    /// next one to fill (never saved; always empty, so a copy starts without one).
+    /// The last answered list of options (a main question's, a choice's or an extra
+    /// play's), emptied, kept for the next one to fill (never saved; always empty,
+    /// so a copy starts without one).
     #[serde(skip)]
     pub(super) spare_options: Vec<super::decision::Choice>,
     /// Events not yet handed to the caller.
