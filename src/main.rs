@@ -111,8 +111,10 @@ enum Command {
         #[arg(long, value_delimiter = ',')]
         pool: Vec<String>,
         /// A match between bots, one seat each, seats rotated each game: e.g. hard,random.
-        /// Bots: random, heuristic, easy, normal, hard; a search bot's budget of iterations
-        /// per decision after @, e.g. hard@1200.
+        /// Bots: random, heuristic, easy, normal, hard, and classic (the hard bot before
+        /// issue 26: 1,200 iterations, exploration 0.7); a search bot's budget of
+        /// iterations per decision after @, e.g. hard@1200, and settings after colons:
+        /// c=EXPLORATION, turns=PLAYOUT_TURNS, playout=random|busy, e.g. hard@1200:c=0.25.
         #[arg(long, value_delimiter = ',')]
         bots: Vec<String>,
         /// With --bots: print the report as JSON.

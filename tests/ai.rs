@@ -142,3 +142,23 @@ fn face_down_stored_cards_are_re_dealt() {
         "the stored card was never re-dealt: {under:?}"
     );
 }
+
+/// The same seed gives the same choice, whatever the settings (here `hard`'s lower
+/// exploration with busy playouts, at a small budget).
+#[test]
+fn a_search_chooses_the_same_for_the_same_seed() {
+    let pool = sim::complete_factions();
+    let config = sim::random_config(3, 2, &pool).unwrap();
+    let mut game = GameState::new(&config).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    while game.turn.number < 3 {
+        let n = game.pending().unwrap().options.len();
+        game.answer(rand::Rng::gen_range(&mut rng, 0..n)).unwrap();
+    }
+    let mut search = Search::level("hard", 9);
+    search.iterations = 200;
+    search.set("playout=busy").unwrap();
+    let seat = game.pending().unwrap().player;
+    let first = search.choose(&SeatView::new(&game, seat));
+    assert_eq!(search.choose(&SeatView::new(&game.clone(), seat)), first);
+}

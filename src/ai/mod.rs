@@ -4,5 +4,6 @@
 pub mod determinize;
 pub mod eval;
 pub mod mcts;
+pub mod playout;
 
-pub use mcts::Search;
+pub use mcts::{Playout, Search};

@@ -44,6 +44,11 @@ enum Brain {
     Search(Search),
 }
 
+/// The name (for `simulate --bots`, not a kind to seat at a table) of the search bot
+/// that was `hard` before issue 26 changed its search: 1,200 iterations, exploration
+/// 0.7, uniformly random playouts two turns long ([`Search::level`]).
+pub const CLASSIC: &str = "classic";
+
 /// Which kind of bot to seat.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BotKind {
@@ -84,13 +89,17 @@ impl BotKind {
 impl Bot {
     /// A new bot of this kind; `seed` makes a random bot's choices repeatable.
     pub fn new(kind: BotKind, seed: u64) -> Bot {
-        let brain = match kind {
+        Bot::thinking(match kind {
             BotKind::Random => Brain::Random(Box::new(ChaCha8Rng::seed_from_u64(seed))),
             BotKind::Heuristic => Brain::Heuristic,
             BotKind::Easy => Brain::Search(Search::level("easy", seed)),
             BotKind::Normal => Brain::Search(Search::level("normal", seed)),
             BotKind::Hard => Brain::Search(Search::level("hard", seed)),
-        };
+        })
+    }
+
+    /// A bot that thinks this way, with nothing done yet this turn.
+    fn thinking(brain: Brain) -> Bot {
         Bot {
             brain,
             memory: TurnMemory::default(),
@@ -100,28 +109,38 @@ impl Bot {
 
     /// The bot a name selects: a kind (`random`, `heuristic`, `easy`, `normal`,
     /// `hard`), and for a search bot optionally its budget of iterations per decision
-    /// after `@` (`hard@1200`: the hard bot as it was before the engine got faster).
-    /// An unknown name or a budget that is not a whole number from 1 to 1,000,000 is
-    /// an error in words.
+    /// after `@` (`hard@1200`), then search settings after `:` (`hard@1200:c=0.3:turns=1:playout=busy`,
+    /// see [`Search::set`]). An unknown name, a budget that is not a whole number from
+    /// 1 to 1,000,000 or an unknown setting is an error in words.
     pub fn named(name: &str, seed: u64) -> Result<Bot, String> {
-        let (kind_name, budget) = match name.split_once('@') {
+        let mut parts = name.split(':');
+        let head = parts.next().unwrap_or_default();
+        let (kind_name, budget) = match head.split_once('@') {
             Some((k, b)) => (k, Some(b.trim())),
-            None => (name, None),
+            None => (head, None),
         };
-        let kind = BotKind::parse(kind_name).ok_or_else(|| {
-            format!(
-                "no bot called `{}`; expected one of: {}",
-                kind_name.trim(),
-                BotKind::names()
-            )
-        })?;
-        let mut bot = Bot::new(kind, seed);
+        let mut bot = if kind_name.trim().eq_ignore_ascii_case(CLASSIC) {
+            Bot::thinking(Brain::Search(Search::level(CLASSIC, seed)))
+        } else {
+            let kind = BotKind::parse(kind_name).ok_or_else(|| {
+                format!(
+                    "no bot called `{}`; expected one of: {}, {CLASSIC}",
+                    kind_name.trim(),
+                    BotKind::names()
+                )
+            })?;
+            Bot::new(kind, seed)
+        };
+        let settings: Vec<&str> = parts.collect();
+        if budget.is_none() && settings.is_empty() {
+            return Ok(bot);
+        }
+        let Brain::Search(search) = &mut bot.brain else {
+            return Err(format!(
+                "only a search bot (easy, normal, hard) takes a budget or settings, not `{name}`"
+            ));
+        };
         if let Some(budget) = budget {
-            let Brain::Search(search) = &mut bot.brain else {
-                return Err(format!(
-                    "only a search bot (easy, normal, hard) takes a budget, not `{name}`"
-                ));
-            };
             search.iterations = budget
                 .parse()
                 .ok()
@@ -129,6 +148,9 @@ impl Bot {
                 .ok_or_else(|| {
                     format!("`{budget}` is not a budget: expected iterations from 1 to 1000000")
                 })?;
+        }
+        for setting in settings {
+            search.set(setting)?;
         }
         Ok(bot)
     }
@@ -228,8 +250,48 @@ mod tests {
     }
 
     #[test]
+    fn classic_is_the_hard_bot_of_before_with_any_budget_and_settings() {
+        let search = |name| match Bot::named(name, 3).unwrap().brain {
+            Brain::Search(s) => s,
+            other => panic!("{name}: {other:?}"),
+        };
+        let before = Search {
+            iterations: 1200,
+            playout_turns: 2,
+            exploration: 0.7,
+            seed: 3,
+            playout: crate::ai::Playout::Random,
+        };
+        assert_eq!(search("classic"), before);
+        assert_eq!(search("Classic@1200"), before);
+        let tuned = search("classic@6000:c=0.2:turns=0:playout=busy");
+        assert_eq!(
+            (tuned.iterations, tuned.exploration, tuned.playout_turns),
+            (6000, 0.2, 0)
+        );
+        assert_eq!(tuned.playout, crate::ai::Playout::Busy);
+    }
+
+    /// A bot saved before the playout setting existed loads and plays as it did.
+    #[test]
+    fn an_old_saved_search_bot_loads_as_it_was() {
+        let old =
+            "(brain: Search((iterations: 1200, playout_turns: 2, exploration: 0.7, seed: 3)))";
+        let bot: Bot = ron::from_str(old).unwrap();
+        assert_eq!(bot, Bot::named(CLASSIC, 3).unwrap());
+    }
+
+    #[test]
     fn a_bad_name_or_budget_is_an_error_in_words() {
-        for bad in ["hard@", "hard@0", "hard@many", "heuristic@300", "expert"] {
+        for bad in [
+            "hard@",
+            "hard@0",
+            "hard@many",
+            "heuristic@300",
+            "expert",
+            "hard:c=x",
+            "random:c=1",
+        ] {
             let e = Bot::named(bad, 1).expect_err(bad);
             assert!(e.contains('`'), "{bad}: {e}");
         }
