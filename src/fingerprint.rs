@@ -110,7 +110,7 @@ pub fn set<T: Copy + PartialEq>(items: &[T], key: impl Fn(T) -> u64) -> (u64, us
         }
         seen |= bit;
         count += 1;
-        sum = sum.wrapping_add(multiset(std::iter::once(x)));
+        sum = sum.wrapping_add(member(x));
     }
     (sum, count)
 }

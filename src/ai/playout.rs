@@ -1,7 +1,7 @@
 //! Playout policies: how a search playout answers the questions past its tree. They
 //! must be cheap (a playout answers hundreds of questions) and read only the question.
 
-use crate::engine::decision::{Ask, Choice, Decision};
+use crate::engine::decision::{Ask, Decision};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
@@ -12,11 +12,11 @@ use rand_chacha::ChaCha8Rng;
 pub fn busy(decision: &Decision, rng: &mut ChaCha8Rng) -> usize {
     let options = &decision.options;
     if decision.ask == Ask::Main {
-        let plays = options.iter().filter(|c| !is_stop(c)).count();
+        let plays = options.iter().filter(|c| !c.declines()).count();
         if plays > 0 && plays < options.len() {
             let mut k = rng.gen_range(0..plays);
             for (i, c) in options.iter().enumerate() {
-                if !is_stop(c) {
+                if !c.declines() {
                     if k == 0 {
                         return i;
                     }
@@ -28,14 +28,10 @@ pub fn busy(decision: &Decision, rng: &mut ChaCha8Rng) -> usize {
     rng.gen_range(0..options.len())
 }
 
-/// True for an option that plays nothing more this turn.
-fn is_stop(choice: &Choice) -> bool {
-    matches!(choice, Choice::EndTurn | Choice::Done | Choice::Pass)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::decision::Choice;
     use crate::engine::{PlayerId, Uid};
     use rand::SeedableRng;
 

@@ -74,7 +74,7 @@ fn choose_looking(view: &SeatView, decision: &Decision, candidates: &[usize], de
     if top == Verdict::Useful {
         return first;
     }
-    let declines = |i: &usize| is_decline(&decision.options[*i]);
+    let declines = |i: &usize| decision.options[*i].declines();
     if let Some(&useful) = order
         .iter()
         .skip(1)
@@ -124,20 +124,12 @@ fn is_turn_level(ask: &Ask) -> bool {
     )
 }
 
-/// True for an answer that declines: end the turn, pass, no, done.
-fn is_decline(option: &Choice) -> bool {
-    matches!(
-        option,
-        Choice::EndTurn | Choice::Pass | Choice::No | Choice::Done
-    )
-}
-
 /// The card whose resolution answering `option` starts or goes on with: the card
 /// played or used at a question between plays, the card asking in a card's question.
 /// None for a decline and for questions not looked ahead at (windows, orders,
 /// discards).
 fn resolving_card(decision: &Decision, option: &Choice) -> Option<Uid> {
-    if is_decline(option) {
+    if option.declines() {
         return None;
     }
     match (&decision.ask, option) {

@@ -4,7 +4,7 @@
 //! returns to a position already seen, so the second time round the bot does
 //! something else. Positions are kept as fingerprints: a hash of what the seat sees.
 
-use crate::engine::{Choice, Decision};
+use crate::engine::Decision;
 use serde::{Deserialize, Serialize};
 
 /// The choices one bot made this turn, by position.
@@ -42,12 +42,7 @@ impl TurnMemory {
         if !into.is_empty() {
             return;
         }
-        into.extend(all.clone().filter(|&i| {
-            matches!(
-                decision.options[i],
-                Choice::EndTurn | Choice::Pass | Choice::No | Choice::Done
-            )
-        }));
+        into.extend(all.clone().filter(|&i| decision.options[i].declines()));
         if into.is_empty() {
             into.extend(all);
         }

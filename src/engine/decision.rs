@@ -56,6 +56,18 @@ pub enum Choice {
     Number(i32),
 }
 
+impl Choice {
+    /// True for an answer that declines: end the turn, pass, no, done. The bots fall
+    /// back on it when every other option was taken, the loop valve answers with it,
+    /// and a busy playout takes it only when nothing else is left.
+    pub fn declines(&self) -> bool {
+        matches!(
+            self,
+            Choice::EndTurn | Choice::Pass | Choice::No | Choice::Done
+        )
+    }
+}
+
 /// What is being asked.
 #[derive(Debug, Clone, PartialEq, Hash, Serialize, Deserialize)]
 pub enum Ask {

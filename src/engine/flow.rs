@@ -261,12 +261,7 @@ impl GameState {
     fn stop_loop(&mut self) {
         while self.turn.decisions >= TURN_DECISION_LIMIT {
             let Some(pending) = &self.pending else { return };
-            let decline = pending.decision.options.iter().position(|o| {
-                matches!(
-                    o,
-                    Choice::EndTurn | Choice::Pass | Choice::No | Choice::Done
-                )
-            });
+            let decline = pending.decision.options.iter().position(Choice::declines);
             let skip = matches!(pending.resume, Resume::Choose { .. });
             if decline.is_none() && !skip {
                 return;
