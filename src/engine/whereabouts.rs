@@ -14,6 +14,7 @@
 //! that search in release builds.
 
 use super::board::Loc;
+use super::stamp::Stamp;
 use super::state::{ActionInPlay, GameState, MinionInPlay, PlayerId, Uid};
 use std::sync::OnceLock;
 
@@ -43,9 +44,10 @@ pub(super) enum Spot {
     Stored(Uid),
 }
 
-/// One [`Spot`] per card (indexed by [`Uid`]), built from the zones when first read.
+/// One [`Spot`] per card (indexed by [`Uid`]), built from the zones when first read;
+/// and the zones' [`Stamp`], renewed by every move noted and every rearrangement.
 #[derive(Default, Clone)]
-pub struct Whereabouts(OnceLock<Vec<Spot>>);
+pub struct Whereabouts(OnceLock<Vec<Spot>>, Stamp);
 
 impl std::fmt::Debug for Whereabouts {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -135,6 +137,24 @@ impl GameState {
         loc
     }
 
+    /// Where a card is if it lies in a hand or a discard pile (always its owner's):
+    /// one look-up in the table of zones, for the bots' keys of their options. In
+    /// debug builds checked against a search of the whole table, as [`Self::locate`].
+    pub fn in_hand_or_discard(&self, card: Uid) -> Option<Loc> {
+        let held = match self.whereabouts.spots(self).get(card.0 as usize) {
+            Some(Spot::Hand(p)) => Some(Loc::Hand(*p)),
+            Some(Spot::Discard(p)) => Some(Loc::Discard(*p)),
+            _ => None,
+        };
+        #[cfg(debug_assertions)]
+        {
+            let searched =
+                Some(self.search_for(card)).filter(|l| matches!(l, Loc::Hand(_) | Loc::Discard(_)));
+            assert_eq!(held, searched, "whereabouts of {card:?} stale");
+        }
+        held
+    }
+
     /// [`Self::search_for`], kept out of line: only a card not at the position its
     /// zone says (a writer forgot to note a move) or out of range gets here.
     #[cold]
@@ -186,6 +206,7 @@ impl GameState {
     /// Notes that a zone writer has just moved `card` to `spot` (out of every zone:
     /// [`Spot::Elsewhere`]). Every change of a card's zone in the engine calls this.
     pub(super) fn moved_to(&mut self, card: Uid, spot: Spot) {
+        self.whereabouts.1.renew();
         if let Some(spots) = self.whereabouts.0.get_mut() {
             if let Some(s) = spots.get_mut(card.0 as usize) {
                 *s = spot;
@@ -218,6 +239,15 @@ impl GameState {
     /// hidden cards for a search).
     pub fn zones_rearranged(&mut self) {
         self.whereabouts.0.take();
+        self.whereabouts.1.renew();
+    }
+
+    /// The zones' change stamp: the same at two moments only if no card changed zone
+    /// in between, so every hand, deck, discard pile and stasis holds the same cards
+    /// (in some order). Every zone writer notes its moves ([`Self::moved_to`]), which
+    /// renews it.
+    pub fn zones_stamp(&self) -> Stamp {
+        self.whereabouts.1
     }
 
     /// The zone of `card` in the table, as kept (for the tests).
