@@ -59,8 +59,8 @@ impl<'a> SeatView<'a> {
 
     /// [`Self::fingerprint`], with what `kept` holds from the positions hashed before
     /// (and brings it up to date): the same number, with less work when little has
-    /// changed since. The bases' hash is kept by the table's change stamp, the
-    /// discard piles' and the hand's by the zones' (see [`crate::engine::stamp`]):
+    /// changed since. The bases' hash is kept by the table's change stamp, each
+    /// discard pile's and the hand's by its player's zones' (see [`crate::engine::stamp`]):
     /// an equal stamp proves the part the same. Debug builds hash afresh as well and
     /// compare.
     pub fn fingerprint_kept(&self, option_keys: &[u64], kept: &mut FingerprintKept) -> u64 {
@@ -72,14 +72,24 @@ impl<'a> SeatView<'a> {
             kept.bases = hash_bases(&g.bases, &mut kept.played_here);
             kept.table = g.bases.stamp();
         }
-        let zones_kept = kept.zones == g.zones_stamp() && kept.seat == Some(self.seat);
-        if !zones_kept {
-            kept.discards.clear();
-            kept.discards
-                .extend(g.players.iter().map(|p| self.pile_hash(&p.discard)));
-            kept.hand = self.pile_hash(self.hand());
-            kept.zones = g.zones_stamp();
+        if kept.seat != Some(self.seat) || kept.zones.len() != g.players.len() {
             kept.seat = Some(self.seat);
+            kept.zones.clear();
+            kept.zones.resize(g.players.len(), Stamp::NONE);
+            kept.discards.resize(g.players.len(), 0);
+        }
+        let mut zones_kept = false;
+        for (i, p) in g.players.iter().enumerate() {
+            let stamp = g.zones_stamp(PlayerId(i as u8));
+            if kept.zones[i] == stamp {
+                zones_kept = true;
+                continue;
+            }
+            kept.discards[i] = self.pile_hash(&p.discard);
+            if i == self.seat.ix() {
+                kept.hand = self.pile_hash(self.hand());
+            }
+            kept.zones[i] = stamp;
         }
         let mut f = PositionHash::new();
         // Cards ask only whether a minion was played this turn (0 or at least 1), not
@@ -301,7 +311,8 @@ impl<'a> SeatView<'a> {
 /// What [`SeatView::fingerprint_kept`] keeps between positions: the hash of the
 /// bases by the table's stamp, and by base index the set of minions played there,
 /// which mostly only grows (worked out again in full only when it did not just
-/// grow); the hashes of the discard piles and the seat's hand by the zones' stamp.
+/// grow); the hashes of the discard piles and the seat's hand by their player's
+/// zones' stamp.
 /// Kept by each bot between its decisions.
 #[derive(Debug, Clone)]
 pub struct FingerprintKept {
@@ -310,8 +321,9 @@ pub struct FingerprintKept {
     /// The bases' hash ([`hash_bases`]).
     bases: u64,
     played_here: Vec<KeptSet<(PlayerId, Uid)>>,
-    /// The zones' stamp, and the seat, when `discards` and `hand` were hashed.
-    zones: Stamp,
+    /// By seat, the stamp of the player's zones when their discard pile (and, for
+    /// the seat whose view this is, the hand) was hashed; the seat.
+    zones: Vec<Stamp>,
     seat: Option<PlayerId>,
     /// Each player's discard pile's hash, by seat ([`SeatView::pile_hash`]).
     discards: Vec<u64>,
@@ -325,7 +337,7 @@ impl Default for FingerprintKept {
             table: Stamp::NONE,
             bases: 0,
             played_here: Vec::new(),
-            zones: Stamp::NONE,
+            zones: Vec::new(),
             seat: None,
             discards: Vec::new(),
             hand: 0,

@@ -45,9 +45,37 @@ pub(super) enum Spot {
 }
 
 /// One [`Spot`] per card (indexed by [`Uid`]), built from the zones when first read;
-/// and the zones' [`Stamp`], renewed by every move noted and every rearrangement.
+/// and each player's zones' [`Stamp`], renewed by every move noted of a card they
+/// own and by every rearrangement.
 #[derive(Default, Clone)]
-pub struct Whereabouts(OnceLock<Vec<Spot>>, Stamp);
+pub struct Whereabouts(OnceLock<Vec<Spot>>, ZoneStamps);
+
+/// Each player's zones' change stamp (see [`GameState::zones_stamp`]).
+#[derive(Default, Clone)]
+struct ZoneStamps {
+    /// The stamp of every player whose cards have not moved since the game was made,
+    /// loaded or rearranged.
+    start: Stamp,
+    /// By seat, the stamp of the player's zones since a card of theirs last moved
+    /// (none past the last seat whose cards moved: `start`).
+    moved: Vec<Stamp>,
+}
+
+impl ZoneStamps {
+    /// Notes a move of a card `owner` owns.
+    fn renew(&mut self, owner: PlayerId) {
+        match self.moved.get_mut(owner.ix()) {
+            Some(stamp) => stamp.renew(),
+            None => self.moved.resize_with(owner.ix() + 1, Stamp::fresh),
+        }
+    }
+
+    /// Notes that any zone may have changed.
+    fn renew_all(&mut self) {
+        self.start.renew();
+        self.moved.clear();
+    }
+}
 
 impl std::fmt::Debug for Whereabouts {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -206,7 +234,9 @@ impl GameState {
     /// Notes that a zone writer has just moved `card` to `spot` (out of every zone:
     /// [`Spot::Elsewhere`]). Every change of a card's zone in the engine calls this.
     pub(super) fn moved_to(&mut self, card: Uid, spot: Spot) {
-        self.whereabouts.1.renew();
+        if let Some(owner) = self.cards.get(card.0 as usize).and_then(|c| c.owner) {
+            self.whereabouts.1.renew(owner);
+        }
         if let Some(spots) = self.whereabouts.0.get_mut() {
             if let Some(s) = spots.get_mut(card.0 as usize) {
                 *s = spot;
@@ -239,15 +269,21 @@ impl GameState {
     /// hidden cards for a search).
     pub fn zones_rearranged(&mut self) {
         self.whereabouts.0.take();
-        self.whereabouts.1.renew();
+        self.whereabouts.1.renew_all();
     }
 
-    /// The zones' change stamp: the same at two moments only if no card changed zone
-    /// in between, so every hand, deck, discard pile and stasis holds the same cards
-    /// (in some order). Every zone writer notes its moves ([`Self::moved_to`]), which
-    /// renews it.
-    pub fn zones_stamp(&self) -> Stamp {
-        self.whereabouts.1
+    /// The change stamp of `player`'s zones: the same at two moments only if no card
+    /// they own changed zone in between, so their hand, deck, discard pile and
+    /// stasis hold the same cards (in some order: a player's zones hold only cards
+    /// they own). Every zone writer notes its moves ([`Self::moved_to`]), which
+    /// renews the owner's.
+    pub fn zones_stamp(&self, player: PlayerId) -> Stamp {
+        let stamps = &self.whereabouts.1;
+        stamps
+            .moved
+            .get(player.ix())
+            .copied()
+            .unwrap_or(stamps.start)
     }
 
     /// The zone of `card` in the table, as kept (for the tests).
