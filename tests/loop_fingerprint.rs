@@ -7,8 +7,10 @@
 //! question and its options (a card in a hand or pile by name). That identity is
 //! spelled out here as text, and the hashes are checked against it over random
 //! games: equal hashes for equal identities and different ones otherwise, also when
-//! piles, the hand and the minions played here are reordered. Random bots' choices
+//! piles, the hand and the minions played here are reordered, and when each seat
+//! keeps parts of its last fingerprint as a bot does. Random bots' choices
 //! depend on which options the rule leaves, so a change here changes games.
+use smashup::bots::view::FingerprintKept;
 use smashup::bots::SeatView;
 use smashup::engine::{Choice, GameState, Uid};
 use smashup::sim::{complete_factions, play_random, random_config};
@@ -103,6 +105,7 @@ fn equal_fingerprints_are_equal_positions() {
             let mut old_to_new: HashMap<String, u64> = HashMap::new();
             let mut key_new_to_old: HashMap<u64, String> = HashMap::new();
             let mut key_old_to_new: HashMap<String, u64> = HashMap::new();
+            let mut kept: Vec<FingerprintKept> = vec![FingerprintKept::default(); players];
             play_random(&config, |g, _| {
                 let Some(d) = g.pending() else { return };
                 if d.options.len() < 2 {
@@ -116,6 +119,12 @@ fn equal_fingerprints_are_equal_positions() {
                     assert_eq!(key_old_to_new.entry(id.clone()).or_insert(*k), k);
                 }
                 let place = view.fingerprint(&keys);
+                // What a bot keeps from its last position (its parts kept by the
+                // table's and the zones' stamps) gives the very same number.
+                assert_eq!(
+                    view.fingerprint_kept(&keys, &mut kept[d.player.ix()]),
+                    place
+                );
                 // The same position with piles, hand and minions-played-here reordered
                 // (and one repeated): the same fingerprint, and the same identity.
                 let mut h = g.clone();

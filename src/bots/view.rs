@@ -4,6 +4,7 @@
 
 use crate::engine::defs::Def;
 use crate::engine::events::Zone;
+use crate::engine::stamp::Stamp;
 use crate::engine::state::{ActionInPlay, Allowance, BaseInPlay, Loc, MinionInPlay};
 use crate::engine::{Ask, Choice, Decision, GameState, PlayerId, Uid};
 use crate::fingerprint::{choice_word, mix, multiset, KeptSet, PositionHash};
@@ -58,11 +59,38 @@ impl<'a> SeatView<'a> {
 
     /// [`Self::fingerprint`], with what `kept` holds from the positions hashed before
     /// (and brings it up to date): the same number, with less work when little has
-    /// changed since.
+    /// changed since. The bases' hash is kept by the table's change stamp, each
+    /// discard pile's and the hand's by its player's zones' (see [`crate::engine::stamp`]):
+    /// an equal stamp proves the part the same. Debug builds hash afresh as well and
+    /// compare.
     pub fn fingerprint_kept(&self, option_keys: &[u64], kept: &mut FingerprintKept) -> u64 {
         use std::hash::Hash;
         let g = self.game;
         let t = &g.turn;
+        let table_kept = kept.table == g.bases.stamp();
+        if !table_kept {
+            kept.bases = hash_bases(&g.bases, &mut kept.played_here);
+            kept.table = g.bases.stamp();
+        }
+        if kept.seat != Some(self.seat) || kept.zones.len() != g.players.len() {
+            kept.seat = Some(self.seat);
+            kept.zones.clear();
+            kept.zones.resize(g.players.len(), Stamp::NONE);
+            kept.discards.resize(g.players.len(), 0);
+        }
+        let mut zones_kept = false;
+        for (i, p) in g.players.iter().enumerate() {
+            let stamp = g.zones_stamp(PlayerId(i as u8));
+            if kept.zones[i] == stamp {
+                zones_kept = true;
+                continue;
+            }
+            kept.discards[i] = self.pile_hash(&p.discard);
+            if i == self.seat.ix() {
+                kept.hand = self.pile_hash(self.hand());
+            }
+            kept.zones[i] = stamp;
+        }
         let mut f = PositionHash::new();
         // Cards ask only whether a minion was played this turn (0 or at least 1), not
         // how many, so a loop keeps its count out.
@@ -77,19 +105,14 @@ impl<'a> SeatView<'a> {
             hash_allowance(a, &mut f);
         }
         t.used.hash(&mut f);
-        for p in &g.players {
+        for (p, &discard) in g.players.iter().zip(&kept.discards) {
             f.word(u64::from(p.vp) | (p.hand.len() as u64) << 32 | (p.deck.len() as u64) << 48);
-            self.hash_pile(&p.discard, &mut f);
+            f.word(discard);
             p.stasis.hash(&mut f);
         }
-        f.word(g.bases.len() as u64);
-        kept.played_here
-            .resize_with(g.bases.len(), KeptSet::default);
-        for (b, played_here) in g.bases.iter().zip(&mut kept.played_here) {
-            hash_base(b, played_here, &mut f);
-        }
+        f.word(kept.bases);
         g.lasting.hash(&mut f);
-        self.hash_pile(self.hand(), &mut f);
+        f.word(kept.hand);
         f.word(g.base_deck.len() as u64);
         if let Some(d) = self.decision() {
             d.ask.hash(&mut f);
@@ -97,7 +120,13 @@ impl<'a> SeatView<'a> {
             f.word(option_keys.len() as u64);
             f.word(option_keys.iter().fold(0, |sum, &k| sum.wrapping_add(k)));
         }
-        f.finish()
+        let place = f.finish();
+        #[cfg(debug_assertions)]
+        if table_kept || zones_kept {
+            let afresh = self.fingerprint_kept(option_keys, &mut FingerprintKept::default());
+            assert_eq!(place, afresh, "a kept part of the fingerprint is stale");
+        }
+        place
     }
 
     /// An option as a number that is the same for the same choice in the same
@@ -132,29 +161,22 @@ impl<'a> SeatView<'a> {
     /// A card as [`Self::option_key`] names it, in 26 bits: in its owner's hand or
     /// discard pile by its place, owner and name, anywhere else by itself.
     fn card_key(&self, card: Uid) -> u64 {
-        let inst = self.game.cards[card.0 as usize];
-        let by_name = |place: u64, owner: PlayerId| {
-            place | u64::from(owner.0) << 2 | u64::from(inst.def.0) << 10
-        };
-        let Some(owner) = inst.owner else {
-            return 2 | u64::from(card.0) << 10;
-        };
-        let zones = &self.game.players[owner.ix()];
-        if zones.hand.contains(&card) {
-            by_name(0, owner)
-        } else if zones.discard.contains(&card) {
-            by_name(1, owner)
-        } else {
-            2 | u64::from(card.0) << 10
+        let def = self.game.cards[card.0 as usize].def;
+        let by_name =
+            |place: u64, owner: PlayerId| place | u64::from(owner.0) << 2 | u64::from(def.0) << 10;
+        match self.game.in_hand_or_discard(card) {
+            Some(Loc::Hand(owner)) => by_name(0, owner),
+            Some(Loc::Discard(owner)) => by_name(1, owner),
+            _ => 2 | u64::from(card.0) << 10,
         }
     }
 
-    /// Hashes the cards of a hand or pile by name, in any order: how many, and which.
-    fn hash_pile(&self, cards: &[Uid], f: &mut PositionHash) {
-        f.word(cards.len() as u64);
+    /// The cards of a hand or pile by name, in any order, as one number: how many,
+    /// and which.
+    fn pile_hash(&self, cards: &[Uid]) -> u64 {
         let all = &self.game.cards;
         let names = cards.iter().map(|&c| u64::from(all[c.0 as usize].def.0));
-        f.word(multiset(names));
+        mix(multiset(names) ^ cards.len() as u64)
     }
 
     /// The turn number, public to everyone.
@@ -286,12 +308,52 @@ impl<'a> SeatView<'a> {
     }
 }
 
-/// What [`SeatView::fingerprint_kept`] keeps between positions: by base index, the
-/// set of minions played there, which mostly only grows (worked out again in full
-/// only when it did not just grow). Kept by each bot between its decisions.
-#[derive(Debug, Clone, Default)]
+/// What [`SeatView::fingerprint_kept`] keeps between positions: the hash of the
+/// bases by the table's stamp, and by base index the set of minions played there,
+/// which mostly only grows (worked out again in full only when it did not just
+/// grow); the hashes of the discard piles and the seat's hand by their player's
+/// zones' stamp.
+/// Kept by each bot between its decisions.
+#[derive(Debug, Clone)]
 pub struct FingerprintKept {
+    /// The table's stamp when `bases` was hashed.
+    table: Stamp,
+    /// The bases' hash ([`hash_bases`]).
+    bases: u64,
     played_here: Vec<KeptSet<(PlayerId, Uid)>>,
+    /// By seat, the stamp of the player's zones when their discard pile (and, for
+    /// the seat whose view this is, the hand) was hashed; the seat.
+    zones: Vec<Stamp>,
+    seat: Option<PlayerId>,
+    /// Each player's discard pile's hash, by seat ([`SeatView::pile_hash`]).
+    discards: Vec<u64>,
+    /// The seat's hand's hash.
+    hand: u64,
+}
+
+impl Default for FingerprintKept {
+    fn default() -> Self {
+        FingerprintKept {
+            table: Stamp::NONE,
+            bases: 0,
+            played_here: Vec::new(),
+            zones: Vec::new(),
+            seat: None,
+            discards: Vec::new(),
+            hand: 0,
+        }
+    }
+}
+
+/// The bases in play with everything on them as one number (see [`hash_base`]).
+fn hash_bases(bases: &[BaseInPlay], played_here: &mut Vec<KeptSet<(PlayerId, Uid)>>) -> u64 {
+    let mut f = PositionHash::new();
+    f.word(bases.len() as u64);
+    played_here.resize_with(bases.len(), KeptSet::default);
+    for (b, played) in bases.iter().zip(played_here) {
+        hash_base(b, played, &mut f);
+    }
+    f.finish()
 }
 
 /// Hashes a base with everything on it for [`SeatView::fingerprint`]: the base, its

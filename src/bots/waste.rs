@@ -213,27 +213,8 @@ enum Place {
 }
 
 impl Place {
+    /// Where `card` is now: one look-up in the game's table of zones.
     fn of(game: &GameState, card: Uid) -> Place {
-        // A card a play starts or ends with is mostly in its owner's hand or discard
-        // pile, or on the table: looked for there first. `locate` remembers where it
-        // last found a card, which is out of date for a card just played or gone, and
-        // then searches the table before the piles. A card just discarded is last in
-        // its pile: the pile is read from the end.
-        if let Some(owner) = game.cards[card.0 as usize].owner {
-            let zones = &game.players[owner.ix()];
-            if zones.hand.contains(&card) || zones.discard.iter().rev().any(|&c| c == card) {
-                return Place::Out;
-            }
-        }
-        let on =
-            |actions: &[crate::engine::state::ActionInPlay]| actions.iter().any(|a| a.card == card);
-        let on_table = game
-            .bases
-            .iter()
-            .any(|b| on(&b.actions) || b.minions.iter().any(|m| m.card == card || on(&m.attached)));
-        if on_table {
-            return Place::Table;
-        }
         match game.locate(card) {
             Loc::Minion(..) | Loc::OnBase(..) | Loc::OnMinion(..) => Place::Table,
             Loc::Stasis(_) => Place::Stasis,

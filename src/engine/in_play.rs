@@ -20,6 +20,7 @@
 
 use super::board::{Loc, Source};
 use super::effect::{Ability, Static, Trigger};
+use super::stamp::Stamp;
 use super::state::{BaseInPlay, GameState, PlayerId, Uid};
 use serde::{Deserialize, Serialize};
 use std::ops::{Deref, DerefMut};
@@ -38,9 +39,20 @@ pub struct Table {
     /// than allocating (locked only to take it).
     #[serde(skip)]
     spare: Mutex<Live>,
+    /// Renewed by every use of `bases` that may change them (never saved or
+    /// compared): see [`Table::stamp`].
+    #[serde(skip)]
+    stamp: Stamp,
 }
 
 impl Table {
+    /// The table's change stamp: the same at two moments only if the bases, with
+    /// everything on them, are the same. Every way to change them (`DerefMut` and the
+    /// narrow setters below) renews it.
+    pub fn stamp(&self) -> Stamp {
+        self.stamp
+    }
+
     /// The live abilities on the table, gathered by `gather` (into the room of the
     /// spare list) if the table changed since they were last read.
     fn live(&self, gather: impl FnOnce(&[BaseInPlay], &mut Live)) -> &Live {
@@ -60,17 +72,20 @@ impl Table {
 impl Table {
     /// The +1 power counters on minion `m` of base `b`.
     pub(super) fn counters_mut(&mut self, b: usize, m: usize) -> &mut u32 {
+        self.stamp.renew();
         &mut self.bases[b].minions[m].counters
     }
 
     /// The minions played on base `b` since it came into play, with who played them.
     pub(super) fn played_here_mut(&mut self, b: usize) -> &mut Vec<(PlayerId, Uid)> {
+        self.stamp.renew();
         &mut self.bases[b].played_here
     }
 
     /// The cards stored under the card in play at `loc` (a minion, or an action on a
     /// base or a minion); none for any other place.
     pub(super) fn stored_mut(&mut self, loc: Loc) -> Option<&mut Vec<Uid>> {
+        self.stamp.renew();
         let bases = &mut self.bases;
         match loc {
             Loc::Minion(b, m) => Some(&mut bases[b].minions[m].stored),
@@ -97,6 +112,7 @@ impl Clone for Table {
             bases: self.bases.clone(),
             live: self.live.clone(),
             spare: Mutex::default(),
+            stamp: self.stamp,
         }
     }
 }
@@ -112,6 +128,7 @@ impl Deref for Table {
 /// Any use of the bases that may change them drops what was gathered from them.
 impl DerefMut for Table {
     fn deref_mut(&mut self) -> &mut Vec<BaseInPlay> {
+        self.stamp.renew();
         if let Some(live) = self.live.take() {
             *self.spare.get_mut().unwrap_or_else(PoisonError::into_inner) = live;
         }

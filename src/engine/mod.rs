@@ -24,6 +24,7 @@ pub mod prog;
 mod scoring;
 pub mod setup;
 mod shields;
+pub mod stamp;
 pub mod stasis;
 pub mod state;
 mod unmet;

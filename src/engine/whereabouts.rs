@@ -14,6 +14,7 @@
 //! that search in release builds.
 
 use super::board::Loc;
+use super::stamp::Stamp;
 use super::state::{ActionInPlay, GameState, MinionInPlay, PlayerId, Uid};
 use std::sync::OnceLock;
 
@@ -43,9 +44,38 @@ pub(super) enum Spot {
     Stored(Uid),
 }
 
-/// One [`Spot`] per card (indexed by [`Uid`]), built from the zones when first read.
+/// One [`Spot`] per card (indexed by [`Uid`]), built from the zones when first read;
+/// and each player's zones' [`Stamp`], renewed by every move noted of a card they
+/// own and by every rearrangement.
 #[derive(Default, Clone)]
-pub struct Whereabouts(OnceLock<Vec<Spot>>);
+pub struct Whereabouts(OnceLock<Vec<Spot>>, ZoneStamps);
+
+/// Each player's zones' change stamp (see [`GameState::zones_stamp`]).
+#[derive(Default, Clone)]
+struct ZoneStamps {
+    /// The stamp of every player whose cards have not moved since the game was made,
+    /// loaded or rearranged.
+    start: Stamp,
+    /// By seat, the stamp of the player's zones since a card of theirs last moved
+    /// (none past the last seat whose cards moved: `start`).
+    moved: Vec<Stamp>,
+}
+
+impl ZoneStamps {
+    /// Notes a move of a card `owner` owns.
+    fn renew(&mut self, owner: PlayerId) {
+        match self.moved.get_mut(owner.ix()) {
+            Some(stamp) => stamp.renew(),
+            None => self.moved.resize_with(owner.ix() + 1, Stamp::fresh),
+        }
+    }
+
+    /// Notes that any zone may have changed.
+    fn renew_all(&mut self) {
+        self.start.renew();
+        self.moved.clear();
+    }
+}
 
 impl std::fmt::Debug for Whereabouts {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -135,6 +165,24 @@ impl GameState {
         loc
     }
 
+    /// Where a card is if it lies in a hand or a discard pile (always its owner's):
+    /// one look-up in the table of zones, for the bots' keys of their options. In
+    /// debug builds checked against a search of the whole table, as [`Self::locate`].
+    pub fn in_hand_or_discard(&self, card: Uid) -> Option<Loc> {
+        let held = match self.whereabouts.spots(self).get(card.0 as usize) {
+            Some(Spot::Hand(p)) => Some(Loc::Hand(*p)),
+            Some(Spot::Discard(p)) => Some(Loc::Discard(*p)),
+            _ => None,
+        };
+        #[cfg(debug_assertions)]
+        {
+            let searched =
+                Some(self.search_for(card)).filter(|l| matches!(l, Loc::Hand(_) | Loc::Discard(_)));
+            assert_eq!(held, searched, "whereabouts of {card:?} stale");
+        }
+        held
+    }
+
     /// [`Self::search_for`], kept out of line: only a card not at the position its
     /// zone says (a writer forgot to note a move) or out of range gets here.
     #[cold]
@@ -186,6 +234,9 @@ impl GameState {
     /// Notes that a zone writer has just moved `card` to `spot` (out of every zone:
     /// [`Spot::Elsewhere`]). Every change of a card's zone in the engine calls this.
     pub(super) fn moved_to(&mut self, card: Uid, spot: Spot) {
+        if let Some(owner) = self.cards.get(card.0 as usize).and_then(|c| c.owner) {
+            self.whereabouts.1.renew(owner);
+        }
         if let Some(spots) = self.whereabouts.0.get_mut() {
             if let Some(s) = spots.get_mut(card.0 as usize) {
                 *s = spot;
@@ -218,6 +269,21 @@ impl GameState {
     /// hidden cards for a search).
     pub fn zones_rearranged(&mut self) {
         self.whereabouts.0.take();
+        self.whereabouts.1.renew_all();
+    }
+
+    /// The change stamp of `player`'s zones: the same at two moments only if no card
+    /// they own changed zone in between, so their hand, deck, discard pile and
+    /// stasis hold the same cards (in some order: a player's zones hold only cards
+    /// they own). Every zone writer notes its moves ([`Self::moved_to`]), which
+    /// renews the owner's.
+    pub fn zones_stamp(&self, player: PlayerId) -> Stamp {
+        let stamps = &self.whereabouts.1;
+        stamps
+            .moved
+            .get(player.ix())
+            .copied()
+            .unwrap_or(stamps.start)
     }
 
     /// The zone of `card` in the table, as kept (for the tests).
