@@ -5,7 +5,7 @@
 //! change to the bases drops it, so it cannot go stale); no number is ever kept.
 
 use super::defs::Def;
-use super::effect::{Static, Trigger};
+use super::effect::{BaseSel, MinionFilter, Static, Target, Trigger};
 use super::interp::Ctx;
 use super::prog::Prog;
 use super::state::{ActionInPlay, BaseInPlay, GameState, Lasting, MinionInPlay, PlayerId, Uid};
@@ -307,7 +307,7 @@ impl GameState {
         others_penalties: bool,
     ) -> i32 {
         let minion = &self.bases[b].minions[i];
-        let card = minion.card;
+        let (card, here) = (minion.card, self.bases[b].card);
         let printed = self.printed_power(card);
         // Saturating: no number in play can wrap round to a wrong power.
         let mut total = printed.saturating_add(i32::try_from(minion.counters).unwrap_or(i32::MAX));
@@ -356,6 +356,8 @@ impl GameState {
         for (src, st) in statics {
             let ctx = Ctx::for_source(&src);
             let n = match st {
+                // Most filters name the source or its base: asked without a call.
+                Static::Power { to, .. } if !may_reach(&src, to, card, here) => continue,
                 Static::Power { to, amount }
                     if !self.stopped.contains(&(card, src.card))
                         && self.minion_matches_at(to, b, i, &ctx) =>
@@ -438,10 +440,22 @@ impl GameState {
     /// actions (Smoke Bomb, Wildlife Preserve): a power change affects (rulebook,
     /// "Affect"), also one already in force when the protection arrived.
     fn protected_from_continuing(&self, card: Uid, controller: PlayerId, src: &Source) -> bool {
-        !src.is_base
-            && src.controller != controller
-            && self.def(src.card).card().is_some_and(|c| !c.is_minion())
-            && self.shielded_from(card, &Ctx::for_source(src), false)
+        if src.is_base
+            || src.controller == controller
+            || !self.def(src.card).card().is_some_and(|c| !c.is_minion())
+        {
+            return false;
+        }
+        // Without a shield in play, only a one-use shield's note can (asked alone).
+        let ctx = Ctx::for_source(src);
+        if self.any_shield() {
+            return self.shielded_from(card, &ctx, false);
+        }
+        let stopped = self.shielded_given(card, &ctx, false);
+        // In the unit tests, the full test agrees.
+        #[cfg(test)]
+        assert_eq!(stopped, self.shielded_from(card, &ctx, false));
+        stopped
     }
 
     /// A player's total power on a base.
@@ -575,6 +589,19 @@ impl GameState {
         self.statics().any(|(src, st)| {
             matches!(st, Static::YourMinionsAreMicrobots) && src.controller == controller
         })
+    }
+}
+
+/// False when a power static of `src` whose filter is `to` provably matches no
+/// minion `card` at base `base`: a static for the source itself (`is: This`) and
+/// another card, one for the minions here from another base, one for the minions
+/// elsewhere from this base. True for anything else: the filter is then asked.
+pub(super) fn may_reach(src: &Source, to: &MinionFilter, card: Uid, base: Uid) -> bool {
+    match (&to.is, &to.on) {
+        (Some(Target::This), _) => src.card == card,
+        (_, BaseSel::Here) => src.base == base,
+        (_, BaseSel::NotHere) => src.base != base,
+        _ => true,
     }
 }
 

@@ -16,11 +16,15 @@
 //! A few writes cannot change what is gathered, and keep it: [`Table`]'s narrow
 //! setters for a minion's +1 power counters, the cards stored under a card and the
 //! minions played on a base ([`Live::gather`] reads only which cards are on each
-//! base, on which minion, and who controls them).
+//! base, on which minion, and who controls them). A few more bring it up to date
+//! in place: a minion played onto a base or taken off one, and an action played on
+//! a base or a minion, when none of these cards has an Ongoing ability (only the
+//! list of sources changes).
 
 use super::board::{Loc, Source};
 use super::effect::{Ability, Static, Trigger};
-use super::state::{BaseInPlay, GameState, PlayerId, Uid};
+use super::shields::shields_minions;
+use super::state::{ActionInPlay, BaseInPlay, CardInst, GameState, MinionInPlay, PlayerId, Uid};
 use serde::{Deserialize, Serialize};
 use std::ops::{Deref, DerefMut};
 use std::sync::{Mutex, OnceLock, PoisonError};
@@ -79,6 +83,123 @@ impl Table {
             _ => None,
         }
     }
+}
+
+/// Writes that keep the gathered list by bringing it up to date: a minion that
+/// comes onto a base or leaves it, or an action played on a base or a minion, when
+/// none of these cards has an Ongoing ability (no static of the list changes, and
+/// no minion's abilities are cancelled or uncancelled), changes only which cards
+/// are sources. Anything else drops the list as any other write does.
+impl Table {
+    /// Puts a minion last among the minions of base `b` (`cards`: the game's cards,
+    /// for the kinds of ability of its own: [`ability_kinds`]).
+    pub(super) fn push_minion(&mut self, b: usize, minion: MinionInPlay, cards: &[CardInst]) {
+        let kinds = ability_kinds(cards, minion.card);
+        match self.live.get_mut() {
+            Some(live) if kinds & STATIC == 0 && minion.attached.is_empty() => {
+                let source = Source {
+                    card: minion.card,
+                    controller: minion.controller,
+                    base: self.bases[b].card,
+                    attached_to: None,
+                    is_base: false,
+                };
+                live.sources.insert(live.minions_end[b], (source, kinds));
+                live.kinds |= kinds;
+                for end in &mut live.minions_end[b..] {
+                    *end += 1;
+                }
+                self.bases[b].minions.push(minion);
+            }
+            _ => self.deref_mut()[b].minions.push(minion),
+        }
+    }
+
+    /// Puts an action last among those on base `b`, or on its minion `m` (`cards`:
+    /// the game's cards, for the kinds of ability of its own: [`ability_kinds`]).
+    pub(super) fn push_action(
+        &mut self,
+        b: usize,
+        m: Option<usize>,
+        action: ActionInPlay,
+        cards: &[CardInst],
+    ) {
+        let kinds = ability_kinds(cards, action.card);
+        let base = &self.bases[b];
+        let on = m.map(|m| &base.minions[m]);
+        let source = Source {
+            card: action.card,
+            controller: action.controller,
+            base: base.card,
+            attached_to: on.map(|minion| minion.card),
+            is_base: false,
+        };
+        // Last on the base, or after the minion and the actions already on it.
+        let place = |live: &Live| match on {
+            None => Some(live.minions_end[b] + base.actions.len()),
+            Some(minion) => {
+                let at = live
+                    .sources
+                    .iter()
+                    .position(|(s, _)| s.card == minion.card)?;
+                Some(at + 1 + minion.attached.len())
+            }
+        };
+        let kept = self.live.get_mut().filter(|_| kinds & STATIC == 0);
+        match kept.and_then(|live| Some((place(live)?, live))) {
+            Some((at, live)) => {
+                live.sources.insert(at, (source, kinds));
+                live.kinds |= kinds;
+                for end in &mut live.minions_end[b + usize::from(m.is_none())..] {
+                    *end += 1;
+                }
+            }
+            None => {
+                self.deref_mut();
+            }
+        }
+        let base = &mut self.bases[b];
+        match m {
+            Some(m) => base.minions[m].attached.push(action),
+            None => base.actions.push(action),
+        }
+    }
+
+    /// Takes minion `m` of base `b` off it, with the actions on it (`cards`: the
+    /// game's cards, for the kinds of ability of theirs: [`ability_kinds`]).
+    pub(super) fn remove_minion(&mut self, b: usize, m: usize, cards: &[CardInst]) -> MinionInPlay {
+        let minion = &self.bases[b].minions[m];
+        let keeps = |card| ability_kinds(cards, card) & STATIC == 0;
+        let plain = keeps(minion.card) && minion.attached.iter().all(|a| keeps(a.card));
+        let card = minion.card;
+        let found = self.live.get_mut().filter(|_| plain).and_then(|live| {
+            let from = live.sources.iter().position(|(s, _)| s.card == card)?;
+            Some((live, from))
+        });
+        let Some((live, from)) = found else {
+            return self.deref_mut()[b].minions.remove(m);
+        };
+        let minion = self.bases[b].minions.remove(m);
+        let gone = 1 + minion.attached.len();
+        live.sources.drain(from..from + gone);
+        live.kinds = live.sources.iter().fold(0, |all, (_, k)| all | k);
+        for end in &mut live.minions_end[b..] {
+            *end -= gone;
+        }
+        minion
+    }
+}
+
+/// The bit of [`Trigger::Static`]: a card with Ongoing statics.
+const STATIC: u64 = Trigger::Static.bit();
+
+/// The kinds of ability a card's definition has ([`super::defs::Defs::triggers`]):
+/// every kind for a card not known.
+fn ability_kinds(cards: &[CardInst], card: Uid) -> u64 {
+    cards
+        .get(card.0 as usize)
+        .and_then(|c| super::defs::defs().triggers.get(c.def.0 as usize).copied())
+        .unwrap_or(!0)
 }
 
 impl From<Vec<BaseInPlay>> for Table {
@@ -167,6 +288,12 @@ pub struct Live {
     powers: Vec<(Source, &'static Static)>,
     /// Every kind of ability the cards in `sources` have, as one set.
     kinds: u64,
+    /// True when one of `statics` keeps minions from other players' cards or
+    /// actions ([`super::shields::shields_minions`]).
+    shields: bool,
+    /// Where each base's minions (with the actions on them) end in `sources`, by
+    /// base index: a minion played there is put at that place.
+    minions_end: Vec<usize>,
     /// Where each base's statics end in `statics`, by base index: the statics of the
     /// cards at base `b` are `statics[ends[b - 1]..ends[b]]`.
     ends: Vec<usize>,
@@ -182,17 +309,12 @@ impl Live {
         live.statics.clear();
         live.ends.clear();
         live.powers.clear();
+        live.minions_end.clear();
         live.kinds = 0;
-        let triggers = &super::defs::defs().triggers;
-        let kinds_of = |card: super::state::Uid| {
-            game.cards
-                .get(card.0 as usize)
-                .and_then(|c| triggers.get(c.def.0 as usize).copied())
-                .unwrap_or(!0)
-        };
+        live.shields = false;
         for base in bases {
             let add = |live: &mut Live, source: Source| {
-                let kinds = kinds_of(source.card);
+                let kinds = ability_kinds(&game.cards, source.card);
                 live.sources.push((source, kinds));
                 live.kinds |= kinds;
                 let ignored = source.is_base && game.ignored_by_all_at(base);
@@ -205,10 +327,10 @@ impl Live {
                     );
                     let from = live.statics.len();
                     live.statics.extend(statics);
-                    let powers = live.statics[from..]
-                        .iter()
-                        .filter(|(_, st)| changes_power(st));
-                    live.powers.extend(powers);
+                    let added = &live.statics[from..];
+                    live.shields |= added.iter().any(|(_, st)| shields_minions(st));
+                    live.powers
+                        .extend(added.iter().filter(|(_, st)| changes_power(st)));
                 }
             };
             let at = |card, controller, attached_to| Source {
@@ -233,6 +355,7 @@ impl Live {
                     add(live, at(a.card, a.controller, Some(m.card)));
                 }
             }
+            live.minions_end.push(live.sources.len());
             for a in &base.actions {
                 add(live, at(a.card, a.controller, None));
             }
@@ -303,6 +426,13 @@ impl GameState {
     /// table order: [`Self::statics`] less those a minion's power never reads.
     pub(super) fn power_statics(&self) -> Statics<'_> {
         self.statics_of(&self.live().powers)
+    }
+
+    /// True when some card in play keeps minions from other players' cards or
+    /// actions ([`super::shields::shields_minions`]): without one, only a one-use
+    /// shield's note of the very source can.
+    pub(super) fn any_shield(&self) -> bool {
+        self.live().shields
     }
 
     /// True when some card in play has an ability of one of these kinds (a mask of
@@ -423,14 +553,38 @@ mod tests {
         all
     }
 
+    /// For every minion in play and every power static in play that
+    /// [`GameState::power`] passes over without a test ([`super::super::board::may_reach`]
+    /// false), the static's filter indeed leaves that minion out.
+    fn passed_over_statics_match_nobody(game: &GameState) {
+        for (b, base) in game.bases.iter().enumerate() {
+            for (i, m) in base.minions.iter().enumerate() {
+                for (src, st) in game.power_statics() {
+                    let Static::Power { to, .. } = st else {
+                        continue;
+                    };
+                    if !super::super::board::may_reach(&src, to, m.card, base.card) {
+                        let ctx = super::super::interp::Ctx::for_source(&src);
+                        assert!(
+                            !game.minion_matches_at(to, b, i, &ctx),
+                            "{st:?} passed over"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
     /// After every answer of many random games of 2, 3 and 4 players, the gathered
-    /// list is what a fresh walk of the table finds, and power, breakpoints and the
-    /// bases ready to score read the same through it as through a fresh one.
+    /// list is what a fresh walk of the table finds, power, breakpoints and the
+    /// bases ready to score read the same through it as through a fresh one, and
+    /// the power statics that power passes over without a test match nobody.
     #[test]
     fn the_gathered_list_is_never_stale() {
         crate::sim::check_every_answer_of_random_games(|game| {
             assert_eq!(*game.live(), Live::fresh(game));
             assert_eq!(reads(game), reads(&ungathered(game)));
+            passed_over_statics_match_nobody(game);
         });
     }
 
