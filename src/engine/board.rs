@@ -5,7 +5,7 @@
 //! change to the bases drops it, so it cannot go stale); no number is ever kept.
 
 use super::defs::Def;
-use super::effect::{BaseSel, MinionFilter, Static, Target, Trigger};
+use super::effect::{BaseSel, Static, Target, Trigger};
 use super::interp::Ctx;
 use super::prog::Prog;
 use super::state::{ActionInPlay, BaseInPlay, GameState, Lasting, MinionInPlay, PlayerId, Uid};
@@ -354,10 +354,12 @@ impl GameState {
             }
         }
         for (src, st) in statics {
+            // Most are for the source, its minion or its base: passed over at once.
+            if !may_change(&src, st, card, here) {
+                continue;
+            }
             let ctx = Ctx::for_source(&src);
             let n = match st {
-                // Most filters name the source or its base: asked without a call.
-                Static::Power { to, .. } if !may_reach(&src, to, card, here) => continue,
                 Static::Power { to, amount }
                     if !self.stopped.contains(&(card, src.card))
                         && self.minion_matches_at(to, b, i, &ctx) =>
@@ -592,16 +594,23 @@ impl GameState {
     }
 }
 
-/// False when a power static of `src` whose filter is `to` provably matches no
-/// minion `card` at base `base`: a static for the source itself (`is: This`) and
-/// another card, one for the minions here from another base, one for the minions
-/// elsewhere from this base. True for anything else: the filter is then asked.
-pub(super) fn may_reach(src: &Source, to: &MinionFilter, card: Uid, base: Uid) -> bool {
-    match (&to.is, &to.on) {
-        (Some(Target::This), _) => src.card == card,
-        (_, BaseSel::Here) => src.base == base,
-        (_, BaseSel::NotHere) => src.base != base,
-        _ => true,
+/// False when an Ongoing static of `src` provably does not change the power of
+/// minion `card` at base `base`: it changes no power at all; it is for the minion
+/// the source is attached to, or its own starting power, and that is another card;
+/// its filter names the source itself (`is: This`) and that is another card, or the
+/// minions here and the source is at another base, or the minions elsewhere and
+/// the source is at this base. True for anything else: the filter is then asked.
+pub(super) fn may_change(src: &Source, st: &Static, card: Uid, base: Uid) -> bool {
+    match st {
+        Static::Power { to, .. } => match (&to.is, &to.on) {
+            (Some(Target::This), _) => src.card == card,
+            (_, BaseSel::Here) => src.base == base,
+            (_, BaseSel::NotHere) => src.base != base,
+            _ => true,
+        },
+        Static::AttachedPower(_) => src.attached_to == Some(card),
+        Static::StartingPowerAtLeast(_) => src.card == card,
+        _ => false,
     }
 }
 
