@@ -444,7 +444,7 @@ impl GameState {
     fn protected_from_continuing(&self, card: Uid, controller: PlayerId, src: &Source) -> bool {
         if src.is_base
             || src.controller == controller
-            || !self.def(src.card).card().is_some_and(|c| !c.is_minion())
+            || self.def(src.card).card().is_none_or(|c| c.is_minion())
         {
             return false;
         }
