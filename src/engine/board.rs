@@ -5,7 +5,7 @@
 //! change to the bases drops it, so it cannot go stale); no number is ever kept.
 
 use super::defs::Def;
-use super::effect::{Static, Trigger};
+use super::effect::{BaseSel, Static, Target, Trigger};
 use super::interp::Ctx;
 use super::prog::Prog;
 use super::state::{ActionInPlay, BaseInPlay, GameState, Lasting, MinionInPlay, PlayerId, Uid};
@@ -307,7 +307,7 @@ impl GameState {
         others_penalties: bool,
     ) -> i32 {
         let minion = &self.bases[b].minions[i];
-        let card = minion.card;
+        let (card, here) = (minion.card, self.bases[b].card);
         let printed = self.printed_power(card);
         // Saturating: no number in play can wrap round to a wrong power.
         let mut total = printed.saturating_add(i32::try_from(minion.counters).unwrap_or(i32::MAX));
@@ -354,6 +354,10 @@ impl GameState {
             }
         }
         for (src, st) in statics {
+            // Most are for the source, its minion or its base: passed over at once.
+            if !may_change(&src, st, card, here) {
+                continue;
+            }
             let ctx = Ctx::for_source(&src);
             let n = match st {
                 Static::Power { to, amount }
@@ -438,10 +442,22 @@ impl GameState {
     /// actions (Smoke Bomb, Wildlife Preserve): a power change affects (rulebook,
     /// "Affect"), also one already in force when the protection arrived.
     fn protected_from_continuing(&self, card: Uid, controller: PlayerId, src: &Source) -> bool {
-        !src.is_base
-            && src.controller != controller
-            && self.def(src.card).card().is_some_and(|c| !c.is_minion())
-            && self.shielded_from(card, &Ctx::for_source(src), false)
+        if src.is_base
+            || src.controller == controller
+            || self.def(src.card).card().is_none_or(|c| c.is_minion())
+        {
+            return false;
+        }
+        // Without a shield in play, only a one-use shield's note can (asked alone).
+        let ctx = Ctx::for_source(src);
+        if self.any_shield() {
+            return self.shielded_from(card, &ctx, false);
+        }
+        let stopped = self.shielded_given(card, &ctx, false);
+        // In the unit tests, the full test agrees.
+        #[cfg(test)]
+        assert_eq!(stopped, self.shielded_from(card, &ctx, false));
+        stopped
     }
 
     /// A player's total power on a base.
@@ -575,6 +591,26 @@ impl GameState {
         self.statics().any(|(src, st)| {
             matches!(st, Static::YourMinionsAreMicrobots) && src.controller == controller
         })
+    }
+}
+
+/// False when an Ongoing static of `src` provably does not change the power of
+/// minion `card` at base `base`: it changes no power at all; it is for the minion
+/// the source is attached to, or its own starting power, and that is another card;
+/// its filter names the source itself (`is: This`) and that is another card, or the
+/// minions here and the source is at another base, or the minions elsewhere and
+/// the source is at this base. True for anything else: the filter is then asked.
+pub(super) fn may_change(src: &Source, st: &Static, card: Uid, base: Uid) -> bool {
+    match st {
+        Static::Power { to, .. } => match (&to.is, &to.on) {
+            (Some(Target::This), _) => src.card == card,
+            (_, BaseSel::Here) => src.base == base,
+            (_, BaseSel::NotHere) => src.base != base,
+            _ => true,
+        },
+        Static::AttachedPower(_) => src.attached_to == Some(card),
+        Static::StartingPowerAtLeast(_) => src.card == card,
+        _ => false,
     }
 }
 

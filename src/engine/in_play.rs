@@ -16,12 +16,15 @@
 //! A few writes cannot change what is gathered, and keep it: [`Table`]'s narrow
 //! setters for a minion's +1 power counters, the cards stored under a card and the
 //! minions played on a base ([`Live::gather`] reads only which cards are on each
-//! base, on which minion, and who controls them).
+//! base, on which minion, and who controls them). A few more bring it up to date
+//! in place: a minion played onto a base or taken off one (unless an action on it
+//! has an Ongoing ability), and an action with none played on a base or a minion.
 
 use super::board::{Loc, Source};
 use super::effect::{Ability, Static, Trigger};
+use super::shields::shields_minions;
 use super::stamp::Stamp;
-use super::state::{BaseInPlay, GameState, PlayerId, Uid};
+use super::state::{ActionInPlay, BaseInPlay, CardInst, GameState, MinionInPlay, PlayerId, Uid};
 use serde::{Deserialize, Serialize};
 use std::ops::{Deref, DerefMut};
 use std::sync::{Mutex, OnceLock, PoisonError};
@@ -94,6 +97,161 @@ impl Table {
             _ => None,
         }
     }
+}
+
+/// Writes that keep the gathered list by bringing it up to date: a minion that
+/// comes onto a base with no action on it, or leaves it with none that has an
+/// Ongoing ability, adds or takes away one source and its own statics (a minion's
+/// statics cancel nobody's abilities and make no base ignored); an action with no
+/// Ongoing ability played on a base or a minion adds one source. Anything else
+/// drops the list as any other write does. Each renews the table's stamp, as every
+/// write does (the bots keep their hash of the bases by it).
+impl Table {
+    /// Puts a minion last among the minions of base `b` (`cards`: the game's cards,
+    /// for its kinds of ability and its Ongoing statics).
+    pub(super) fn push_minion(&mut self, b: usize, minion: MinionInPlay, cards: &[CardInst]) {
+        self.stamp.renew();
+        let kinds = ability_kinds(cards, minion.card);
+        let source = Source {
+            card: minion.card,
+            controller: minion.controller,
+            base: self.bases[b].card,
+            attached_to: None,
+            is_base: false,
+        };
+        let statics = cards
+            .get(minion.card.0 as usize)
+            .map(|c| c.def.def().abilities());
+        match (self.live.get_mut(), statics) {
+            (Some(live), Some(abilities)) if minion.attached.is_empty() => {
+                live.sources.insert(live.minions_end[b], (source, kinds));
+                live.kinds |= kinds;
+                for end in &mut live.minions_end[b..] {
+                    *end += 1;
+                }
+                if kinds & STATIC != 0 {
+                    let at = live.minion_statics_end[b];
+                    let before = live.statics.len();
+                    live.statics.splice(at..at, card_statics(abilities, source));
+                    live.statics_moved(b, (live.statics.len() - before) as isize);
+                }
+                self.bases[b].minions.push(minion);
+            }
+            _ => self.deref_mut()[b].minions.push(minion),
+        }
+    }
+
+    /// Puts an action last among those on base `b`, or on its minion `m` (`cards`:
+    /// the game's cards, for the kinds of ability of its own: [`ability_kinds`]).
+    pub(super) fn push_action(
+        &mut self,
+        b: usize,
+        m: Option<usize>,
+        action: ActionInPlay,
+        cards: &[CardInst],
+    ) {
+        self.stamp.renew();
+        let kinds = ability_kinds(cards, action.card);
+        let base = &self.bases[b];
+        let on = m.map(|m| &base.minions[m]);
+        let source = Source {
+            card: action.card,
+            controller: action.controller,
+            base: base.card,
+            attached_to: on.map(|minion| minion.card),
+            is_base: false,
+        };
+        // Last on the base, or after the minion and the actions already on it.
+        let place = |live: &Live| match on {
+            None => Some(live.minions_end[b] + base.actions.len()),
+            Some(minion) => {
+                let at = live
+                    .sources
+                    .iter()
+                    .position(|(s, _)| s.card == minion.card)?;
+                Some(at + 1 + minion.attached.len())
+            }
+        };
+        let kept = self.live.get_mut().filter(|_| kinds & STATIC == 0);
+        match kept.and_then(|live| Some((place(live)?, live))) {
+            Some((at, live)) => {
+                live.sources.insert(at, (source, kinds));
+                live.kinds |= kinds;
+                for end in &mut live.minions_end[b + usize::from(m.is_none())..] {
+                    *end += 1;
+                }
+            }
+            None => {
+                self.deref_mut();
+            }
+        }
+        let base = &mut self.bases[b];
+        match m {
+            Some(m) => base.minions[m].attached.push(action),
+            None => base.actions.push(action),
+        }
+    }
+
+    /// Takes minion `m` of base `b` off it, with the actions on it (`cards`: the
+    /// game's cards, for the kinds of ability of theirs: [`ability_kinds`]).
+    pub(super) fn remove_minion(&mut self, b: usize, m: usize, cards: &[CardInst]) -> MinionInPlay {
+        self.stamp.renew();
+        let minion = &self.bases[b].minions[m];
+        let keeps = |card| ability_kinds(cards, card) & STATIC == 0;
+        let plain = minion.attached.iter().all(|a| keeps(a.card));
+        let card = minion.card;
+        let found = self.live.get_mut().filter(|_| plain).and_then(|live| {
+            let from = live.sources.iter().position(|(s, _)| s.card == card)?;
+            Some((live, from))
+        });
+        let Some((live, from)) = found else {
+            return self.deref_mut()[b].minions.remove(m);
+        };
+        let minion = self.bases[b].minions.remove(m);
+        let gone = 1 + minion.attached.len();
+        live.sources.drain(from..from + gone);
+        live.kinds = live.sources.iter().fold(0, |all, (_, k)| all | k);
+        for end in &mut live.minions_end[b..] {
+            *end -= gone;
+        }
+        // Its own statics, if any: together among those of the minions of base `b`.
+        let start = b.checked_sub(1).map_or(0, |p| live.ends[p]);
+        let mine = &live.statics[start..live.minion_statics_end[b]];
+        if let Some(first) = mine.iter().position(|(s, _)| s.card == card) {
+            let n = mine[first..]
+                .iter()
+                .take_while(|(s, _)| s.card == card)
+                .count();
+            live.statics.drain(start + first..start + first + n);
+            live.statics_moved(b, -(n as isize));
+        }
+        minion
+    }
+}
+
+/// The Ongoing statics among a card's abilities, with the card as their source.
+fn card_statics(
+    abilities: &'static [Ability],
+    source: Source,
+) -> impl Iterator<Item = (Source, &'static Static)> {
+    abilities
+        .iter()
+        .filter_map(move |a| match (a.when, &a.statics) {
+            (Trigger::Static, Some(st)) => Some((source, st)),
+            _ => None,
+        })
+}
+
+/// The bit of [`Trigger::Static`]: a card with Ongoing statics.
+const STATIC: u64 = Trigger::Static.bit();
+
+/// The kinds of ability a card's definition has ([`super::defs::Defs::triggers`]):
+/// every kind for a card not known.
+fn ability_kinds(cards: &[CardInst], card: Uid) -> u64 {
+    cards
+        .get(card.0 as usize)
+        .and_then(|c| super::defs::defs().triggers.get(c.def.0 as usize).copied())
+        .unwrap_or(!0)
 }
 
 impl From<Vec<BaseInPlay>> for Table {
@@ -184,6 +342,15 @@ pub struct Live {
     powers: Vec<(Source, &'static Static)>,
     /// Every kind of ability the cards in `sources` have, as one set.
     kinds: u64,
+    /// True when one of `statics` keeps minions from other players' cards or
+    /// actions ([`super::shields::shields_minions`]).
+    shields: bool,
+    /// Where each base's minions (with the actions on them) end in `sources`, by
+    /// base index: a minion played there is put at that place.
+    minions_end: Vec<usize>,
+    /// Where the statics of each base's minions (with the actions on them) end in
+    /// `statics`, by base index.
+    minion_statics_end: Vec<usize>,
     /// Where each base's statics end in `statics`, by base index: the statics of the
     /// cards at base `b` are `statics[ends[b - 1]..ends[b]]`.
     ends: Vec<usize>,
@@ -199,35 +366,11 @@ impl Live {
         live.statics.clear();
         live.ends.clear();
         live.powers.clear();
+        live.minions_end.clear();
+        live.minion_statics_end.clear();
         live.kinds = 0;
-        let triggers = &super::defs::defs().triggers;
-        let kinds_of = |card: super::state::Uid| {
-            game.cards
-                .get(card.0 as usize)
-                .and_then(|c| triggers.get(c.def.0 as usize).copied())
-                .unwrap_or(!0)
-        };
+        live.shields = false;
         for base in bases {
-            let add = |live: &mut Live, source: Source| {
-                let kinds = kinds_of(source.card);
-                live.sources.push((source, kinds));
-                live.kinds |= kinds;
-                let ignored = source.is_base && game.ignored_by_all_at(base);
-                if kinds & Trigger::Static.bit() != 0 && !ignored {
-                    let statics = game.def(source.card).abilities().iter().filter_map(
-                        |a: &'static Ability| match (a.when, &a.statics) {
-                            (Trigger::Static, Some(st)) => Some((source, st)),
-                            _ => None,
-                        },
-                    );
-                    let from = live.statics.len();
-                    live.statics.extend(statics);
-                    let powers = live.statics[from..]
-                        .iter()
-                        .filter(|(_, st)| changes_power(st));
-                    live.powers.extend(powers);
-                }
-            };
             let at = |card, controller, attached_to| Source {
                 card,
                 controller,
@@ -235,26 +378,65 @@ impl Live {
                 attached_to,
                 is_base: false,
             };
-            add(
-                live,
-                Source {
-                    is_base: true,
-                    ..at(base.card, PlayerId(0), None)
-                },
-            );
+            let own = Source {
+                is_base: true,
+                ..at(base.card, PlayerId(0), None)
+            };
+            live.add(game, own, game.ignored_by_all_at(base));
             for m in &base.minions {
                 if !game.attachments_cancel(&m.attached) {
-                    add(live, at(m.card, m.controller, None));
+                    live.add(game, at(m.card, m.controller, None), false);
                 }
                 for a in &m.attached {
-                    add(live, at(a.card, a.controller, Some(m.card)));
+                    live.add(game, at(a.card, a.controller, Some(m.card)), false);
                 }
             }
+            live.minions_end.push(live.sources.len());
+            live.minion_statics_end.push(live.statics.len());
             for a in &base.actions {
-                add(live, at(a.card, a.controller, None));
+                live.add(game, at(a.card, a.controller, None), false);
             }
             live.ends.push(live.statics.len());
         }
+    }
+
+    /// One card in play with live abilities, and its Ongoing statics unless they are
+    /// `ignored` (a base whose ability everyone ignores).
+    #[inline(always)]
+    fn add(&mut self, game: &GameState, source: Source, ignored: bool) {
+        let kinds = ability_kinds(&game.cards, source.card);
+        self.sources.push((source, kinds));
+        self.kinds |= kinds;
+        if kinds & STATIC != 0 && !ignored {
+            self.add_statics(game, source);
+        }
+    }
+
+    /// The Ongoing statics of one card in play.
+    fn add_statics(&mut self, game: &GameState, source: Source) {
+        let from = self.statics.len();
+        let abilities = game.def(source.card).abilities();
+        self.statics.extend(card_statics(abilities, source));
+        let added = &self.statics[from..];
+        self.shields |= added.iter().any(|(_, st)| shields_minions(st));
+        self.powers
+            .extend(added.iter().filter(|(_, st)| changes_power(st)));
+    }
+
+    /// After `n` statics were put in (or, below zero, taken out) among those of the
+    /// minions of base `b`: where each base's part ends, and the lists read from the
+    /// statics, made again.
+    fn statics_moved(&mut self, b: usize, n: isize) {
+        for end in self.ends[b..]
+            .iter_mut()
+            .chain(&mut self.minion_statics_end[b..])
+        {
+            *end = end.wrapping_add_signed(n);
+        }
+        self.powers.clear();
+        let powers = self.statics.iter().filter(|(_, st)| changes_power(st));
+        self.powers.extend(powers);
+        self.shields = self.statics.iter().any(|(_, st)| shields_minions(st));
     }
 
     /// [`Self::gather`] into a new list.
@@ -320,6 +502,13 @@ impl GameState {
     /// table order: [`Self::statics`] less those a minion's power never reads.
     pub(super) fn power_statics(&self) -> Statics<'_> {
         self.statics_of(&self.live().powers)
+    }
+
+    /// True when some card in play keeps minions from other players' cards or
+    /// actions ([`super::shields::shields_minions`]): without one, only a one-use
+    /// shield's note of the very source can.
+    pub(super) fn any_shield(&self) -> bool {
+        self.live().shields
     }
 
     /// True when some card in play has an ability of one of these kinds (a mask of
@@ -440,14 +629,38 @@ mod tests {
         all
     }
 
+    /// For every minion in play and every power static in play that
+    /// [`GameState::power`] passes over without a test ([`super::super::board::may_change`]
+    /// false), the static's filter indeed leaves that minion out.
+    fn passed_over_statics_match_nobody(game: &GameState) {
+        for (b, base) in game.bases.iter().enumerate() {
+            for (i, m) in base.minions.iter().enumerate() {
+                for (src, st) in game.power_statics() {
+                    let Static::Power { to, .. } = st else {
+                        continue;
+                    };
+                    if !super::super::board::may_change(&src, st, m.card, base.card) {
+                        let ctx = super::super::interp::Ctx::for_source(&src);
+                        assert!(
+                            !game.minion_matches_at(to, b, i, &ctx),
+                            "{st:?} passed over"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
     /// After every answer of many random games of 2, 3 and 4 players, the gathered
-    /// list is what a fresh walk of the table finds, and power, breakpoints and the
-    /// bases ready to score read the same through it as through a fresh one.
+    /// list is what a fresh walk of the table finds, power, breakpoints and the
+    /// bases ready to score read the same through it as through a fresh one, and
+    /// the power statics that power passes over without a test match nobody.
     #[test]
     fn the_gathered_list_is_never_stale() {
         crate::sim::check_every_answer_of_random_games(|game| {
             assert_eq!(*game.live(), Live::fresh(game));
             assert_eq!(reads(game), reads(&ungathered(game)));
+            passed_over_statics_match_nobody(game);
         });
     }
 

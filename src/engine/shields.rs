@@ -362,7 +362,7 @@ fn depends_on_power(f: &super::effect::MinionFilter) -> bool {
 
 /// True for the statics [`GameState::shield_of`] reads: those that keep minions from
 /// other players' actions or cards.
-fn shields_minions(st: &Static) -> bool {
+pub(super) fn shields_minions(st: &Static) -> bool {
     matches!(
         st,
         Static::AttachedShieldFromOthersActions

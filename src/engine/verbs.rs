@@ -856,7 +856,7 @@ impl GameState {
         let mut cancelled = false;
         let removed: Vec<Uid> = match self.locate(card) {
             Loc::Minion(b, m) => {
-                let minion = self.bases[b].minions.remove(m);
+                let minion = self.bases.remove_minion(b, m, &self.cards);
                 self.moved_to(card, Spot::Elsewhere);
                 cancelled = self.attachments_cancel(&minion.attached);
                 self.lasting.retain(|l| {
@@ -1508,7 +1508,7 @@ impl GameState {
                 if def.is_minion() {
                     // Another player's hand is not "your hand" (Ancient Crashed Ship).
                     let own_hand = from != Zone::Hand || self.owner(card) == player;
-                    self.bases[b].minions.push(MinionInPlay {
+                    let minion = MinionInPlay {
                         card,
                         controller: player,
                         counters: 0,
@@ -1516,10 +1516,11 @@ impl GameState {
                         stored: Vec::new(),
                         since_turn,
                         played_from: own_hand.then_some(from),
-                    });
+                    };
+                    self.bases.push_minion(b, minion, &self.cards);
                     self.moved_to(card, Spot::Minion(base));
                 } else {
-                    self.bases[b].actions.push(action(card));
+                    self.bases.push_action(b, None, action(card), &self.cards);
                     self.moved_to(card, Spot::OnBase(base));
                 }
                 Some(base)
@@ -1546,7 +1547,8 @@ impl GameState {
                 let Loc::Minion(b, i) = self.locate(m) else {
                     return;
                 };
-                self.bases[b].minions[i].attached.push(action(card));
+                self.bases
+                    .push_action(b, Some(i), action(card), &self.cards);
                 self.moved_to(card, Spot::OnMinion(m));
                 Some(self.bases[b].card)
             }
