@@ -139,11 +139,10 @@ pub enum Resume {
         #[serde(default)]
         after: bool,
     },
-    /// A choice; `values` matches the options that are not Done.
+    /// A choice; the picking's `values` match the options that are not Done.
     Choose {
         choose: Held<Choose>,
-        ctx: Box<Ctx>,
-        values: Values,
+        picking: Box<Picking>,
         picked: u32,
     },
     /// A may.
@@ -184,6 +183,16 @@ pub enum Resume {
         then: Prog,
         ctx: Box<Ctx>,
     },
+}
+
+/// A choice under way: who and where it runs for, and the values its options stand
+/// for (boxed in [`Resume::Choose`], so that a pending decision stays small to move).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Picking {
+    /// The context of the choosing ability.
+    pub ctx: Ctx,
+    /// The values offered, in the order of the options (without Done).
+    pub values: Values,
 }
 
 /// The pending decision with its continuation.

@@ -703,8 +703,7 @@ impl GameState {
             }
             Resume::Choose {
                 choose,
-                ctx,
-                values,
+                picking,
                 picked,
             } => {
                 let i = match choice {
@@ -712,16 +711,18 @@ impl GameState {
                         if picked == 0 {
                             self.note_quiet(super::events::Quiet::Declined);
                             self.stack
-                                .push(Task::Run(choose.part(|c| &c.otherwise), *ctx));
+                                .push(Task::Run(choose.part(|c| &c.otherwise), picking.ctx));
                         }
                         return;
                     }
-                    other => values
+                    other => picking
+                        .values
                         .iter()
                         .position(|v| super::interp::value_choice(v) == other),
                 };
                 if let Some(i) = i {
-                    self.after_pick(choose, *ctx, values[i], picked);
+                    let v = picking.values[i];
+                    self.after_pick(choose, picking.ctx, v, picked);
                 }
             }
             Resume::May { effect, ctx } => {

@@ -4,7 +4,7 @@
 
 use super::board::Loc;
 use super::board::Source;
-use super::decision::{Ask, Choice, Decision, Pending, Resume};
+use super::decision::{Ask, Choice, Decision, Pending, Picking, Resume};
 use super::effect::{
     ActionFilter, Amount, BaseFilter, BaseSel, CardFilter, Choose, Cond, Effect, MinionFilter,
     Name, PlayerSel, Selector, Target,
@@ -1156,8 +1156,7 @@ impl GameState {
             },
             resume: Resume::Choose {
                 choose,
-                ctx: Box::new(ctx),
-                values,
+                picking: Box::new(Picking { ctx, values }),
                 picked,
             },
         });
@@ -1204,12 +1203,15 @@ impl GameState {
             return None;
         }
         let Some(Pending {
-            resume: Resume::Choose { choose, ctx, .. },
+            resume: Resume::Choose {
+                choose, picking, ..
+            },
             ..
         }) = &self.pending
         else {
             return None;
         };
+        let ctx = &picking.ctx;
         let destroying = choose.purpose == Some(super::effect::Purpose::Destroy)
             || matches!(&choose.then, Effect::Destroy(Target::Var(b)) if *b == choose.bind);
         self.protection_against(*card, ctx, destroying)
