@@ -72,7 +72,7 @@ pub type Values = SmallVec<[Value; 8]>;
 pub type Vars = SmallVec<[(Name, Value); 3]>;
 
 /// Who and where a program runs for.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
 pub struct Ctx {
     /// The card whose ability runs.
     pub source: Uid,
@@ -86,6 +86,17 @@ pub struct Ctx {
     pub scoring: Option<Uid>,
     /// Bound values, newest last (the few of a program kept on the stack).
     pub vars: Vars,
+}
+
+/// A copy copies the bound values as plain bytes (they are `Copy`), not one by one:
+/// a context is copied for every part of a sequence and every binding.
+impl Clone for Ctx {
+    fn clone(&self) -> Ctx {
+        Ctx {
+            vars: Vars::from_slice(&self.vars),
+            ..*self
+        }
+    }
 }
 
 impl Ctx {
