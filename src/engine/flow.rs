@@ -427,13 +427,17 @@ impl GameState {
                 }
                 // Extra plays given earlier for this turn (Wraithrustlers HQ).
                 let number = self.turn.number;
-                let (now, later): (Vec<_>, Vec<_>) = std::mem::take(&mut self.later_extras)
-                    .into_iter()
-                    .partition(|&(turn, p, _)| turn == number && p == player);
-                self.later_extras = later;
-                self.turn
-                    .allowances
-                    .extend(now.into_iter().map(|(_, _, allowance)| allowance));
+                let due =
+                    |&(turn, p, _): &(u32, PlayerId, Allowance)| turn == number && p == player;
+                if self.later_extras.iter().any(due) {
+                    let (now, later): (Vec<_>, Vec<_>) = std::mem::take(&mut self.later_extras)
+                        .into_iter()
+                        .partition(due);
+                    self.later_extras = later;
+                    self.turn
+                        .allowances
+                        .extend(now.into_iter().map(|(_, _, allowance)| allowance));
+                }
             }
         }
     }
@@ -442,6 +446,10 @@ impl GameState {
     /// back (to its owner's side) as it ends.
     /// Power and breakpoint changes that end are told (`at_start`: as a turn starts).
     fn expire(&mut self, ends: impl Fn(Expiry) -> bool, at_start: bool) {
+        // Most often nothing ends: the list is kept as it is.
+        if !self.lasting.iter().any(|l| ends(l.until)) {
+            return;
+        }
         let (gone, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut self.lasting)
             .into_iter()
             .partition(|l| ends(l.until));
