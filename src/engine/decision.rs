@@ -1,7 +1,7 @@
 //! The one question the game waits for: who must answer, what is asked, and the
 //! numbered legal options. Answers are indices into `options`.
 
-use super::effect::{Choose, Mode, Purpose};
+use super::effect::{Choose, Mode, Name, Purpose};
 use super::events::Zone;
 use super::interp::{Ctx, Values};
 use super::prog::{Held, Prog};
@@ -34,7 +34,7 @@ pub enum Choice {
     /// A player.
     Player(PlayerId),
     /// A faction, by id.
-    Faction(String),
+    Faction(Name),
     /// Yes, do it.
     Yes,
     /// No.
@@ -51,7 +51,7 @@ pub enum Choice {
     /// Go on (after a pause).
     Continue,
     /// One of the modes of a "choose one": its number and what it does.
-    Mode { index: u8, label: String },
+    Mode { index: u8, label: Name },
     /// A number chosen for a card's ability: a power (Chestbreaker, Game Over, Dude!).
     Number(i32),
 }

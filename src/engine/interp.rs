@@ -883,7 +883,7 @@ impl GameState {
                             .enumerate()
                             .map(|(i, m)| Choice::Mode {
                                 index: i as u8,
-                                label: m.label.clone(),
+                                label: m.label,
                             })
                             .collect(),
                     },
@@ -1257,7 +1257,7 @@ pub fn value_choice(v: &Value) -> Choice {
         Value::Card(c) => Choice::Card(*c),
         Value::Base(b) => Choice::Base(*b),
         Value::Player(p) => Choice::Player(*p),
-        Value::Faction(f) => Choice::Faction(f.to_string()),
+        Value::Faction(f) => Choice::Faction(*f),
         Value::Num(_) => Choice::Done,
     }
 }

@@ -55,6 +55,13 @@ impl PartialEq for Name {
 
 impl Eq for Name {}
 
+/// Hashed as its text is (a `String` holding it hashes the same).
+impl std::hash::Hash for Name {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.as_str().hash(h)
+    }
+}
+
 impl PartialEq<str> for Name {
     fn eq(&self, other: &str) -> bool {
         *self.0 == other
@@ -95,13 +102,13 @@ impl std::fmt::Debug for Name {
 
 impl std::fmt::Display for Name {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(*self.0)
+        f.write_str(self.as_str())
     }
 }
 
 impl Serialize for Name {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(*self.0)
+        s.serialize_str(self.as_str())
     }
 }
 
