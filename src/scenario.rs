@@ -307,7 +307,7 @@ fn matches(game: &GameState, a: &Answer, c: &Choice) -> bool {
         }
         (Answer::Base(base), Choice::Base(x)) => id(game, *x) == base,
         (Answer::Player(p), Choice::Player(x)) => x.0 == *p,
-        (Answer::Faction(f), Choice::Faction(x)) => x == f,
+        (Answer::Faction(f), Choice::Faction(x)) => x.as_str() == f.as_str(),
         (Answer::Yes, Choice::Yes)
         | (Answer::No, Choice::No)
         | (Answer::Done, Choice::Done)

@@ -1,7 +1,7 @@
 //! The one question the game waits for: who must answer, what is asked, and the
 //! numbered legal options. Answers are indices into `options`.
 
-use super::effect::{Choose, Mode, Purpose};
+use super::effect::{Choose, Mode, Name, Purpose};
 use super::events::Zone;
 use super::interp::{Ctx, Values};
 use super::prog::{Held, Prog};
@@ -34,7 +34,7 @@ pub enum Choice {
     /// A player.
     Player(PlayerId),
     /// A faction, by id.
-    Faction(String),
+    Faction(Name),
     /// Yes, do it.
     Yes,
     /// No.
@@ -51,7 +51,7 @@ pub enum Choice {
     /// Go on (after a pause).
     Continue,
     /// One of the modes of a "choose one": its number and what it does.
-    Mode { index: u8, label: String },
+    Mode { index: u8, label: Name },
     /// A number chosen for a card's ability: a power (Chestbreaker, Game Over, Dude!).
     Number(i32),
 }
@@ -139,11 +139,10 @@ pub enum Resume {
         #[serde(default)]
         after: bool,
     },
-    /// A choice; `values` matches the options that are not Done.
+    /// A choice; the picking's `values` match the options that are not Done.
     Choose {
         choose: Held<Choose>,
-        ctx: Box<Ctx>,
-        values: Values,
+        picking: Box<Picking>,
         picked: u32,
     },
     /// A may.
@@ -184,6 +183,16 @@ pub enum Resume {
         then: Prog,
         ctx: Box<Ctx>,
     },
+}
+
+/// A choice under way: who and where it runs for, and the values its options stand
+/// for (boxed in [`Resume::Choose`], so that a pending decision stays small to move).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Picking {
+    /// The context of the choosing ability.
+    pub ctx: Ctx,
+    /// The values offered, in the order of the options (without Done).
+    pub values: Values,
 }
 
 /// The pending decision with its continuation.

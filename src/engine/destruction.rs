@@ -300,7 +300,7 @@ impl GameState {
     /// (its controller, a Microbot) and the watching card itself still count.
     fn destruction_watchers(&self, card: Uid) -> Vec<(Trigger, Prog, Ctx)> {
         let mut out = Vec::new();
-        for src in self.sources() {
+        for src in self.sources_with(Trigger::AfterMinionDestroyed.bit()) {
             for a in self.def(src.card).abilities() {
                 if a.when != Trigger::AfterMinionDestroyed {
                     continue;

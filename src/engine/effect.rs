@@ -626,7 +626,7 @@ impl Effect {
 #[serde(deny_unknown_fields)]
 pub struct Mode {
     /// What it does, in a few words of our own, for the question.
-    pub label: String,
+    pub label: Name,
     /// Its program.
     pub effect: Effect,
 }

@@ -427,13 +427,17 @@ impl GameState {
                 }
                 // Extra plays given earlier for this turn (Wraithrustlers HQ).
                 let number = self.turn.number;
-                let (now, later): (Vec<_>, Vec<_>) = std::mem::take(&mut self.later_extras)
-                    .into_iter()
-                    .partition(|&(turn, p, _)| turn == number && p == player);
-                self.later_extras = later;
-                self.turn
-                    .allowances
-                    .extend(now.into_iter().map(|(_, _, allowance)| allowance));
+                let due =
+                    |&(turn, p, _): &(u32, PlayerId, Allowance)| turn == number && p == player;
+                if self.later_extras.iter().any(due) {
+                    let (now, later): (Vec<_>, Vec<_>) = std::mem::take(&mut self.later_extras)
+                        .into_iter()
+                        .partition(due);
+                    self.later_extras = later;
+                    self.turn
+                        .allowances
+                        .extend(now.into_iter().map(|(_, _, allowance)| allowance));
+                }
             }
         }
     }
@@ -442,6 +446,10 @@ impl GameState {
     /// back (to its owner's side) as it ends.
     /// Power and breakpoint changes that end are told (`at_start`: as a turn starts).
     fn expire(&mut self, ends: impl Fn(Expiry) -> bool, at_start: bool) {
+        // Most often nothing ends: the list is kept as it is.
+        if !self.lasting.iter().any(|l| ends(l.until)) {
+            return;
+        }
         let (gone, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut self.lasting)
             .into_iter()
             .partition(|l| ends(l.until));
@@ -703,8 +711,7 @@ impl GameState {
             }
             Resume::Choose {
                 choose,
-                ctx,
-                values,
+                picking,
                 picked,
             } => {
                 let i = match choice {
@@ -712,16 +719,18 @@ impl GameState {
                         if picked == 0 {
                             self.note_quiet(super::events::Quiet::Declined);
                             self.stack
-                                .push(Task::Run(choose.part(|c| &c.otherwise), *ctx));
+                                .push(Task::Run(choose.part(|c| &c.otherwise), picking.ctx));
                         }
                         return;
                     }
-                    other => values
+                    other => picking
+                        .values
                         .iter()
                         .position(|v| super::interp::value_choice(v) == other),
                 };
                 if let Some(i) = i {
-                    self.after_pick(choose, *ctx, values[i], picked);
+                    let v = picking.values[i];
+                    self.after_pick(choose, picking.ctx, v, picked);
                 }
             }
             Resume::May { effect, ctx } => {
@@ -940,5 +949,29 @@ impl GameState {
             .used
             .iter()
             .any(|k| is_numbered_key(k, TALENT_KEY, card.0.into()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::mem::size_of;
+
+    /// The values the task loop moves at every step stay small (README, Speed: the
+    /// task loop's own cost): a bound value in two words, a task, and a pending
+    /// decision whose choice under way is boxed.
+    #[test]
+    fn the_task_loop_moves_small_values() {
+        assert_eq!(size_of::<super::super::interp::Value>(), 16);
+        assert!(size_of::<super::Ctx>() <= 96, "{}", size_of::<super::Ctx>());
+        assert!(
+            size_of::<super::Task>() <= 128,
+            "{}",
+            size_of::<super::Task>()
+        );
+        assert!(
+            size_of::<super::Pending>() <= 72,
+            "{}",
+            size_of::<super::Pending>()
+        );
     }
 }

@@ -4,7 +4,7 @@
 
 use super::board::Loc;
 use super::board::Source;
-use super::decision::{Ask, Choice, Decision, Pending, Resume};
+use super::decision::{Ask, Choice, Decision, Pending, Picking, Resume};
 use super::effect::{
     ActionFilter, Amount, BaseFilter, BaseSel, CardFilter, Choose, Cond, Effect, MinionFilter,
     Name, PlayerSel, Selector, Target,
@@ -72,7 +72,7 @@ pub type Values = SmallVec<[Value; 8]>;
 pub type Vars = SmallVec<[(Name, Value); 3]>;
 
 /// Who and where a program runs for.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
 pub struct Ctx {
     /// The card whose ability runs.
     pub source: Uid,
@@ -86,6 +86,17 @@ pub struct Ctx {
     pub scoring: Option<Uid>,
     /// Bound values, newest last (the few of a program kept on the stack).
     pub vars: Vars,
+}
+
+/// A copy copies the bound values as plain bytes (they are `Copy`), not one by one:
+/// a context is copied for every part of a sequence and every binding.
+impl Clone for Ctx {
+    fn clone(&self) -> Ctx {
+        Ctx {
+            vars: Vars::from_slice(&self.vars),
+            ..*self
+        }
+    }
 }
 
 impl Ctx {
@@ -872,7 +883,7 @@ impl GameState {
                             .enumerate()
                             .map(|(i, m)| Choice::Mode {
                                 index: i as u8,
-                                label: m.label.clone(),
+                                label: m.label,
                             })
                             .collect(),
                     },
@@ -1156,8 +1167,7 @@ impl GameState {
             },
             resume: Resume::Choose {
                 choose,
-                ctx: Box::new(ctx),
-                values,
+                picking: Box::new(Picking { ctx, values }),
                 picked,
             },
         });
@@ -1204,12 +1214,15 @@ impl GameState {
             return None;
         }
         let Some(Pending {
-            resume: Resume::Choose { choose, ctx, .. },
+            resume: Resume::Choose {
+                choose, picking, ..
+            },
             ..
         }) = &self.pending
         else {
             return None;
         };
+        let ctx = &picking.ctx;
         let destroying = choose.purpose == Some(super::effect::Purpose::Destroy)
             || matches!(&choose.then, Effect::Destroy(Target::Var(b)) if *b == choose.bind);
         self.protection_against(*card, ctx, destroying)
@@ -1244,7 +1257,7 @@ pub fn value_choice(v: &Value) -> Choice {
         Value::Card(c) => Choice::Card(*c),
         Value::Base(b) => Choice::Base(*b),
         Value::Player(p) => Choice::Player(*p),
-        Value::Faction(f) => Choice::Faction(f.to_string()),
+        Value::Faction(f) => Choice::Faction(*f),
         Value::Num(_) => Choice::Done,
     }
 }

@@ -1,38 +1,44 @@
 //! The names a program of the effect language binds values to ("m", "base", ...), and
 //! the factions it names. They come from the card data and the engine's own code and
 //! are few (a save holds answers, not states or programs, so no file a player hands
-//! the program adds names), so each text read is kept once for the whole process: a
-//! bound value then carries its name as a reference, copied without touching the text
-//! and most often compared by address (copying the names of every bound value for
-//! every step of a program was much of the engine's allocation).
+//! the program adds names), so each text is kept once for the whole process, in a
+//! slot of its own: a bound value then carries its name as one pointer to that slot
+//! (8 bytes where a `&str` is 16: a name rides in every bound value and every task of
+//! the task loop, which moves them often), copied without touching the text and most
+//! often compared by address.
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 use std::sync::{Mutex, OnceLock};
 
-/// A name bound in a program (or a faction id). Names read from data are kept once
-/// per process, so the same name is most often the same reference; the engine's own
-/// names are its literals.
+/// A name bound in a program (or a faction id): a pointer to the slot that keeps its
+/// text for the rest of the process. The same text is most often the same slot.
 #[derive(Clone, Copy)]
-pub struct Name(&'static str);
+pub struct Name(&'static &'static str);
 
-/// Every name made so far.
-fn names() -> &'static Mutex<BTreeSet<&'static str>> {
-    static NAMES: OnceLock<Mutex<BTreeSet<&'static str>>> = OnceLock::new();
-    NAMES.get_or_init(|| Mutex::new(BTreeSet::new()))
+/// Every name made so far: its text, and the slot a [`Name`] points to.
+fn names() -> &'static Mutex<BTreeMap<&'static str, &'static &'static str>> {
+    static NAMES: OnceLock<Mutex<BTreeMap<&'static str, &'static &'static str>>> = OnceLock::new();
+    NAMES.get_or_init(|| Mutex::new(BTreeMap::new()))
 }
 
 impl Name {
     /// The name with this text, read from data (kept for the rest of the process the
     /// first time).
     pub fn new(text: &str) -> Name {
+        Name::kept(text, |text| Box::leak(text.to_owned().into_boxed_str()))
+    }
+
+    /// The name with this text; `keep` makes a lasting copy of the text the first time.
+    fn kept(text: &str, keep: impl FnOnce(&str) -> &'static str) -> Name {
         let mut names = names().lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(&known) = names.get(text) {
-            return Name(known);
+        if let Some(&slot) = names.get(text) {
+            return Name(slot);
         }
-        let kept: &'static str = Box::leak(text.to_owned().into_boxed_str());
-        names.insert(kept);
-        Name(kept)
+        let kept = keep(text);
+        let slot: &'static &'static str = Box::leak(Box::new(kept));
+        names.insert(kept, slot);
+        Name(slot)
     }
 
     /// Its text.
@@ -43,21 +49,28 @@ impl Name {
 
 impl PartialEq for Name {
     fn eq(&self, other: &Name) -> bool {
-        std::ptr::eq(self.0, other.0) || self.0 == other.0
+        std::ptr::eq(self.0, other.0) || *self.0 == *other.0
     }
 }
 
 impl Eq for Name {}
 
+/// Hashed as its text is (a `String` holding it hashes the same).
+impl std::hash::Hash for Name {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.as_str().hash(h)
+    }
+}
+
 impl PartialEq<str> for Name {
     fn eq(&self, other: &str) -> bool {
-        self.0 == other
+        *self.0 == other
     }
 }
 
 impl PartialEq<&str> for Name {
     fn eq(&self, other: &&str) -> bool {
-        self.0 == *other
+        *self.0 == *other
     }
 }
 
@@ -68,10 +81,10 @@ impl std::ops::Deref for Name {
     }
 }
 
-/// One of the engine's own names, written in its code.
+/// One of the engine's own names, written in its code (its text is not copied).
 impl From<&'static str> for Name {
     fn from(text: &'static str) -> Name {
-        Name(text)
+        Name::kept(text, |_| text)
     }
 }
 
@@ -83,19 +96,19 @@ impl From<&Name> for Name {
 
 impl std::fmt::Debug for Name {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.0.fmt(f)
+        (*self.0).fmt(f)
     }
 }
 
 impl std::fmt::Display for Name {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.0)
+        f.write_str(self.as_str())
     }
 }
 
 impl Serialize for Name {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.0)
+        s.serialize_str(self.as_str())
     }
 }
 
@@ -120,5 +133,7 @@ mod tests {
         assert_eq!(a, Name::from("minion"));
         assert_eq!(ron::to_string(&a).unwrap(), "\"minion\"");
         assert_eq!(ron::from_str::<Name>("\"minion\"").unwrap(), a);
+        assert_eq!(format!("{a:?} {a}"), "\"minion\" minion");
+        assert_eq!(std::mem::size_of::<Name>(), 8);
     }
 }

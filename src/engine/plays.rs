@@ -746,7 +746,7 @@ fn fits_card(a: &Allowance, c: &Card, from_discard: bool, borrow: bool) -> bool 
         && (a.from_discard == from_discard || borrow)
         && a.power_at_most
             .is_none_or(|m| c.power().is_some_and(|p| p <= m))
-        && a.named.as_ref().is_none_or(|n| c.name == *n)
+        && a.named.is_none_or(|n| n == *c.name)
 }
 
 /// [`GameState::may_play_kind`] for a card's definition.

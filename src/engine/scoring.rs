@@ -108,7 +108,8 @@ impl GameState {
                 }
             }
         }
-        for src in self.sources().collect::<Vec<_>>() {
+        let in_play = Trigger::BeforeScoringInPlay.bit() | Trigger::BeforeMyBaseScoresInPlay.bit();
+        for src in self.sources_with(in_play) {
             if src.is_base || src.controller != player {
                 continue;
             }
@@ -242,7 +243,7 @@ impl GameState {
         self.queue_base_ability(base, Trigger::WhenThisBaseScores, None);
         // Actions on the base that act as it scores (Happily Ever After).
         for src in self
-            .sources()
+            .sources_with(Trigger::WhenMyBaseScores.bit())
             .filter(|s| s.base == base && !s.is_base)
             .collect::<Vec<_>>()
         {

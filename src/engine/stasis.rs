@@ -20,6 +20,7 @@ use super::flow::Task;
 use super::interp::{Ctx, Value};
 use super::prog::Prog;
 use super::state::{GameState, PlayerId, Uid};
+use smallvec::SmallVec;
 
 impl GameState {
     /// The stasis counters on a card in stasis (0 for any other card).
@@ -261,8 +262,9 @@ impl GameState {
 
     /// The programs a card runs as it is played from `from`: its on-play abilities;
     /// from stasis, its stasis instructions instead (an action) or after them (a
-    /// minion: Sidelined Girlfriend's counter comes after its own ability).
-    pub(super) fn on_play_programs(&self, card: Uid, from: Zone) -> Vec<Prog> {
+    /// minion: Sidelined Girlfriend's counter comes after its own ability). Most often
+    /// one or two, kept on the stack: every card played asks.
+    pub(super) fn on_play_programs(&self, card: Uid, from: Zone) -> SmallVec<[Prog; 2]> {
         let abilities = self.def(card).abilities();
         let of = |when: Trigger| {
             abilities

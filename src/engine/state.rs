@@ -158,7 +158,7 @@ pub struct Allowance {
     pub source: Option<Uid>,
     /// Only a card with this name (Groupie).
     #[serde(default)]
-    pub named: Option<String>,
+    pub named: Option<super::name::Name>,
     /// Only an action onto a minion another player controls (Señor Muchoslam).
     #[serde(default)]
     pub onto_others_minion: bool,

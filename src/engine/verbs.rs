@@ -695,7 +695,7 @@ impl GameState {
                 Effect::ChooseOne(modes) => modes
                     .iter()
                     .find(|m| m.effect == Effect::SetMode(n))
-                    .map(|m| m.label.clone()),
+                    .map(|m| m.label.to_string()),
                 _ => None,
             })
     }
@@ -795,7 +795,7 @@ impl GameState {
             minion: spec.minion,
             normal: false,
             power_at_most: spec.power_at_most,
-            named: spec.named.clone(),
+            named: spec.named.as_deref().map(super::name::Name::new),
             onto_others_minion: spec.onto_others_minion,
             must_affect: spec
                 .must_affect

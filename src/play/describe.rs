@@ -589,7 +589,7 @@ impl<'a> Words<'a> {
             Choice::Ability { source, subject } => self.ability_option(*source, *subject),
             Choice::Allowance(a) => self.allowance_option(a),
             Choice::Continue => "continue".into(),
-            Choice::Mode { label, .. } => label.clone(),
+            Choice::Mode { label, .. } => label.to_string(),
             Choice::Number(n) => format!("power {n}"),
         }
     }
@@ -753,7 +753,7 @@ impl<'a> Words<'a> {
 fn mode_label(card: &Card, n: u8) -> Option<String> {
     use crate::engine::effect::Effect;
     card.abilities.iter().find_map(|a| match &a.effect {
-        Effect::ChooseOne(modes) => modes.get(n as usize).map(|m| m.label.clone()),
+        Effect::ChooseOne(modes) => modes.get(n as usize).map(|m| m.label.to_string()),
         _ => None,
     })
 }

@@ -182,7 +182,7 @@ fn option_keys(w: &Words, choice: &Choice) -> Vec<String> {
         }
         Choice::Faction(f) => {
             let catalog = crate::engine::defs::defs().catalog;
-            let mut keys = vec![f.clone()];
+            let mut keys = vec![f.to_string()];
             if let Some(faction) = catalog.faction(f) {
                 keys.push(faction.name.clone());
                 keys.push(faction.letter.to_string());
@@ -199,7 +199,7 @@ fn option_keys(w: &Words, choice: &Choice) -> Vec<String> {
             None => vec!["normal".into()],
         },
         Choice::Continue => vec!["continue".into(), "yes".into()],
-        Choice::Mode { label, .. } => vec![label.clone()],
+        Choice::Mode { label, .. } => vec![label.to_string()],
         Choice::Number(n) => vec![n.to_string(), format!("power {n}")],
     }
 }
