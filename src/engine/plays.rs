@@ -4,6 +4,7 @@
 //! plays offered now or never.
 
 use super::decision::{Ask, Choice, Decision, Pending, PlayTo, Resume};
+use super::defs::defs;
 use super::effect::{Static, Trigger};
 use super::interp::Ctx;
 use super::state::{Allowance, GameState, Lasting, Phase, PlayerId, Uid};
@@ -120,10 +121,16 @@ impl GameState {
     /// whole listing of plays, read once (nothing changes while options are listed).
     fn play_rules(&self, player: PlayerId) -> PlayRules<'_> {
         let mut picnics = Vec::new();
-        let bases = (0..self.bases.len())
+        let bases: SmallVec<[BaseRules; 6]> = (0..self.bases.len())
             .map(|at| self.base_rules_and_picnics(player, at, &mut picnics))
             .collect();
-        PlayRules { bases, picnics }
+        let open_to_minions =
+            picnics.is_empty() && bases.iter().all(|r| !r.no_minions && r.banned.is_empty());
+        PlayRules {
+            bases,
+            picnics,
+            open_to_minions,
+        }
     }
 
     /// True when `player` may play this minion at a base with these rules: no ban
@@ -335,7 +342,8 @@ impl GameState {
             Kind::Minion { .. } => {
                 let rules = rules();
                 for r in &rules.bases {
-                    if self.minion_allowed(r, &rules.picnics, player, card) {
+                    if rules.open_to_minions || self.minion_allowed(r, &rules.picnics, player, card)
+                    {
                         out(Some(PlayTo::Base(r.base)));
                     }
                 }
@@ -506,13 +514,12 @@ impl GameState {
             self.stopped.iter().any(|&(_, s)| s == c) || self.playing.iter().any(|p| p.card == c)
         };
         let inst = self.cards[card.0 as usize];
-        if noted(card) {
-            return None;
-        }
-        earlier
+        // Most cards have no copy before them: the notes are read only for one that has.
+        let twin = earlier
             .iter()
             .copied()
-            .find(|&c| self.cards[c.0 as usize] == inst && !noted(c))
+            .find(|&c| self.cards[c.0 as usize] == inst && !noted(c))?;
+        (!noted(card)).then_some(twin)
     }
 
     /// The plays of one listing for one card, added to `options` in the order of its
@@ -604,7 +611,11 @@ impl GameState {
     /// Specials usable as a main-phase action (Ninja Acolyte), added to `out`.
     fn main_specials(&self, player: PlayerId, out: &mut Vec<Choice>) {
         let kinds = Trigger::MainPhaseSpecial.bit() | Trigger::Talent.bit();
-        for src in self.sources_with(kinds) {
+        // Most tables have none: the gathered list says so without a walk.
+        let in_play = self
+            .any_source_with(kinds)
+            .then(|| self.sources_with(kinds));
+        for src in in_play.into_iter().flatten() {
             // A base's Talent is the current player's (Cool Cats' Alley).
             if src.controller != player {
                 continue;
@@ -639,9 +650,9 @@ impl GameState {
         }
         // Specials used from the discard pile (Tenacious Z): only cards whose
         // definition has one are read.
-        let from_discard = Trigger::FromDiscard.bit();
+        let (from_discard, triggers) = (Trigger::FromDiscard.bit(), &defs().triggers);
         for &card in &self.players[player.ix()].discard {
-            if !self.cards[card.0 as usize].def.waits_for(from_discard) {
+            if triggers[self.cards[card.0 as usize].def.0 as usize] & from_discard == 0 {
                 continue;
             }
             for a in self.def(card).abilities() {
@@ -716,6 +727,9 @@ struct PlayRules<'a> {
     /// Other players' cards keeping the player's small minions to a base (Bear
     /// Picnic): the base and the most printed power kept.
     picnics: Vec<(Uid, u32)>,
+    /// Nothing above forbids any of the player's minions anywhere (no ban, no picnic):
+    /// every minion may go to every base, with nothing to ask card by card.
+    open_to_minions: bool,
 }
 
 /// One listing of a player's plays under some plays left (see
