@@ -1284,11 +1284,13 @@ impl<'f> MinionWalk<'f> {
 /// you choose is immune to destruction": Excellent Movies, Dudes!); its option says
 /// why ([`GameState::option_protected`]).
 fn picked_before(ctx: &Ctx) -> SmallVec<[Value; 3]> {
-    ctx.vars
-        .iter()
-        .filter(|(n, _)| n.starts_with("picked:"))
-        .map(|&(_, v)| v)
-        .collect()
+    let mut picked = SmallVec::new();
+    for &(n, v) in &ctx.vars {
+        if n.starts_with("picked:") {
+            picked.push(v);
+        }
+    }
+    picked
 }
 
 /// The card or base bound to `name`, if it is one.

@@ -549,6 +549,9 @@ impl GameState {
         if !kind_playable(def, listing.no_actions) {
             return;
         }
+        if anywhere && self.plays_everywhere(listing, card, def, options) {
+            return;
+        }
         self.targets_into(player, card, def, &listing.rules, &mut |to| {
             if anywhere
                 || self
@@ -559,6 +562,34 @@ impl GameState {
                 options.push(Choice::Play { card, to });
             }
         });
+    }
+
+    /// The plays of a card that a play fitting anywhere lets go wherever its kind may,
+    /// added to `options` at once, as [`Self::targets_into`] would give them, when its
+    /// places need no test: an action played on its own, a minion where nothing of
+    /// the listing forbids minions ([`PlayRules::open_to_minions`]). False, with
+    /// nothing added, for a card whose places must be worked out.
+    fn plays_everywhere<'a>(
+        &'a self,
+        listing: &Listing<'a>,
+        card: Uid,
+        def: &Card,
+        options: &mut Vec<Choice>,
+    ) -> bool {
+        use crate::cards::model::{Kind, PlayTarget};
+        match def.kind {
+            Kind::Action {
+                play: PlayTarget::Standard | PlayTarget::IntoStasis,
+            } => options.push(Choice::Play { card, to: None }),
+            Kind::Minion { .. } if listing.rules(self).open_to_minions => {
+                options.extend(listing.rules(self).bases.iter().map(|r| Choice::Play {
+                    card,
+                    to: Some(PlayTo::Base(r.base)),
+                }))
+            }
+            _ => return false,
+        }
+        true
     }
 
     /// The options of the main decision for `player` now: every play, every usable
