@@ -70,7 +70,7 @@ impl GameState {
 
     /// What the cards at the base with index `at` forbid `player` to play there, read
     /// in one pass over its statics.
-    fn base_rules(&self, player: PlayerId, at: usize) -> BaseRules<'_> {
+    fn base_rules(&self, player: PlayerId, at: usize) -> BaseRules {
         self.base_rules_and_picnics(player, at, &mut Vec::new())
     }
 
@@ -82,12 +82,13 @@ impl GameState {
         player: PlayerId,
         at: usize,
         picnics: &mut Vec<(Uid, u32)>,
-    ) -> BaseRules<'_> {
+    ) -> BaseRules {
         let base = self.bases[at].card;
         let mut rules = BaseRules {
             base,
+            at,
             no_minions: false,
-            banned: Vec::new(),
+            bans: false,
             warded: false,
             discard_plays: false,
         };
@@ -98,11 +99,7 @@ impl GameState {
                     rules.no_minions |= !(src.is_base && self.may_ignore_base(src.base, player))
                         && self.is_player(sel, &Ctx::for_source(&src), player)
                 }
-                Static::NoNamedFactionHere => {
-                    if let Some(named) = self.action(src.card).and_then(|a| a.named.as_deref()) {
-                        rules.banned.push(named);
-                    }
-                }
+                Static::NoNamedFactionHere => rules.bans = true,
                 Static::NoOthersActionsHere => rules.warded |= src.controller != player,
                 Static::MinionsFromDiscardHere => rules.discard_plays |= src.controller == player,
                 // Only an action on the base has it (Bear Picnic).
@@ -119,13 +116,12 @@ impl GameState {
 
     /// What every base forbids `player`, and the picnics against them: the rules of a
     /// whole listing of plays, read once (nothing changes while options are listed).
-    fn play_rules(&self, player: PlayerId) -> PlayRules<'_> {
+    fn play_rules(&self, player: PlayerId) -> PlayRules {
         let mut picnics = Vec::new();
         let bases: SmallVec<[BaseRules; 6]> = (0..self.bases.len())
             .map(|at| self.base_rules_and_picnics(player, at, &mut picnics))
             .collect();
-        let open_to_minions =
-            picnics.is_empty() && bases.iter().all(|r| !r.no_minions && r.banned.is_empty());
+        let open_to_minions = picnics.is_empty() && bases.iter().all(|r| !r.no_minions && !r.bans);
         PlayRules {
             bases,
             picnics,
@@ -146,13 +142,21 @@ impl GameState {
         if rules.no_minions {
             return false;
         }
-        if !rules.banned.is_empty() {
-            let faction = self.def(card).card().map(|c| c.faction.as_str());
-            if rules.banned.iter().any(|&named| Some(named) == faction) {
-                return false;
-            }
+        if rules.bans && self.faction_banned(rules.at, card) {
+            return false;
         }
         !self.picnic_elsewhere(picnics, player, card, rules.base)
+    }
+
+    /// True when a card at the base with index `at` bans the faction of `card`'s
+    /// minions there (Block the Path: the faction its player named).
+    fn faction_banned(&self, at: usize, card: Uid) -> bool {
+        let faction = self.def(card).card().map(|c| c.faction.as_str());
+        self.statics_at(at).any(|(src, st)| {
+            matches!(st, Static::NoNamedFactionHere)
+                && self.action(src.card).and_then(|a| a.named.as_deref()) == faction
+                && faction.is_some()
+        })
     }
 
     /// True when nothing forbids `player` to play this card onto this base now: a
@@ -330,7 +334,7 @@ impl GameState {
         player: PlayerId,
         card: Uid,
         c: &Card,
-        rules: &OnceCell<PlayRules<'a>>,
+        rules: &OnceCell<PlayRules>,
         out: &mut impl FnMut(Option<PlayTo>),
     ) {
         use crate::cards::model::{Kind, MinionOwner, PlayTarget};
@@ -734,14 +738,18 @@ impl GameState {
     }
 }
 
-/// What one base forbids one player to play there (see [`GameState::play_rules`]).
-struct BaseRules<'a> {
+/// What one base forbids one player to play there (see [`GameState::play_rules`]):
+/// a few bits, so that a listing's rules stay small on the stack.
+struct BaseRules {
     /// The base.
     base: Uid,
+    /// Its index in the table.
+    at: usize,
     /// No minion of the player's may be played here (Overrun, Ice Castle).
     no_minions: bool,
-    /// The factions whose minions may not be played here (Block the Path).
-    banned: Vec<&'a str>,
+    /// A card here bans some faction's minions (Block the Path): which ones is read
+    /// when a minion asks ([`GameState::faction_banned`]).
+    bans: bool,
     /// Another player's card forbids the player's actions here (Magic Ward).
     warded: bool,
     /// A card of the player's here lets them play minions here from their discard
@@ -751,10 +759,10 @@ struct BaseRules<'a> {
 
 /// What the bases forbid one player to play, read once for a listing of plays and
 /// dropped with it (so it can never be out of date).
-struct PlayRules<'a> {
+struct PlayRules {
     /// Each base's rules, in table order (kept on the stack: a table has at most a
     /// few bases).
-    bases: SmallVec<[BaseRules<'a>; 6]>,
+    bases: SmallVec<[BaseRules; 6]>,
     /// Other players' cards keeping the player's small minions to a base (Bear
     /// Picnic): the base and the most printed power kept.
     picnics: Vec<(Uid, u32)>,
@@ -773,12 +781,12 @@ struct Listing<'a> {
     /// The player may play no actions now (Mark of Sleep).
     no_actions: bool,
     /// What the bases forbid the player, read the first time a card needs it.
-    rules: OnceCell<PlayRules<'a>>,
+    rules: OnceCell<PlayRules>,
 }
 
 impl<'a> Listing<'a> {
     /// What the bases forbid the listing's player (read now if not yet).
-    fn rules(&self, game: &'a GameState) -> &PlayRules<'a> {
+    fn rules(&self, game: &'a GameState) -> &PlayRules {
         self.rules.get_or_init(|| game.play_rules(self.player))
     }
 }
