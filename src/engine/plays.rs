@@ -329,8 +329,8 @@ impl GameState {
     /// [`Self::targets_for`] of `card`, whose definition is `c`, each given to `out`
     /// in turn, under the rules of `player`'s plays read the first time a card needs
     /// them (see [`Self::play_rules`]).
-    fn targets_into<'a>(
-        &'a self,
+    fn targets_into(
+        &self,
         player: PlayerId,
         card: Uid,
         c: &Card,
