@@ -135,6 +135,7 @@ impl Ctx {
 
 impl GameState {
     /// The card a target names, if it is a card.
+    #[inline]
     pub fn target_card(&self, t: &Target, ctx: &Ctx) -> Option<Uid> {
         match t {
             Target::This => Some(ctx.source),
@@ -211,6 +212,7 @@ impl GameState {
         }
     }
 
+    #[inline]
     fn base_sel(&self, sel: &BaseSel, ctx: &Ctx, base: Uid) -> bool {
         match sel {
             BaseSel::Any => true,
