@@ -121,8 +121,7 @@ impl<'a> SeatView<'a> {
             f.word(option_keys.iter().fold(0, |sum, &k| sum.wrapping_add(k)));
         }
         let place = f.finish();
-        #[cfg(debug_assertions)]
-        if table_kept || zones_kept {
+        if cfg!(debug_assertions) && (table_kept || zones_kept) {
             let afresh = self.fingerprint_kept(option_keys, &mut FingerprintKept::default());
             assert_eq!(place, afresh, "a kept part of the fingerprint is stale");
         }

@@ -15,6 +15,7 @@ use super::prog::{Held, OwnedParts, Parts, Prog, SharedParts};
 use super::state::{GameState, PlayerId, Uid};
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
+use std::cell::OnceCell;
 
 /// Where a selector looks, for saying that it found nothing there.
 pub(super) fn pool(sel: &Selector) -> Pool {
@@ -145,6 +146,7 @@ impl Ctx {
 
 impl GameState {
     /// The card a target names, if it is a card.
+    #[inline]
     pub fn target_card(&self, t: &Target, ctx: &Ctx) -> Option<Uid> {
         match t {
             Target::This => Some(ctx.source),
@@ -221,6 +223,7 @@ impl GameState {
         }
     }
 
+    #[inline]
     fn base_sel(&self, sel: &BaseSel, ctx: &Ctx, base: Uid) -> bool {
         match sel {
             BaseSel::Any => true,
@@ -253,22 +256,33 @@ impl GameState {
         i: usize,
         ctx: &Ctx,
     ) -> bool {
+        self.base_admits(f, b, ctx) && self.minion_passes(&MinionWalk::new(f), b, i, ctx)
+    }
+
+    /// True when the minions at base index `b` may match `f`: its test of their base,
+    /// which a walk over the minions asks once a base.
+    fn base_admits(&self, f: &MinionFilter, b: usize, ctx: &Ctx) -> bool {
+        // Most filters take minions anywhere: asked without a call.
+        matches!(f.on, BaseSel::Any) || self.base_sel(&f.on, ctx, self.bases[b].card)
+    }
+
+    /// The tests of a walk's filter other than the base's ([`Self::base_admits`]) for
+    /// the minion at base index `b`, minion index `i`; what they compare with is worked
+    /// out once for the walk.
+    fn minion_passes(&self, w: &MinionWalk, b: usize, i: usize, ctx: &Ctx) -> bool {
+        let f = w.filter;
         let (base, m) = (&self.bases[b], &self.bases[b].minions[i]);
         let card = m.card;
-        // Most filters take minions anywhere: asked without a call.
-        if !matches!(f.on, BaseSel::Any) && !self.base_sel(&f.on, ctx, base.card) {
-            return false;
-        }
         if !self.is_player(&f.controller, ctx, m.controller) {
             return false;
         }
         if let Some(except) = &f.except {
-            if self.target_card(except, ctx) == Some(card) {
+            if *w.except.get_or_init(|| self.target_card(except, ctx)) == Some(card) {
                 return false;
             }
         }
         if let Some(is) = &f.is {
-            if self.target_card(is, ctx) != Some(card) {
+            if *w.is.get_or_init(|| self.target_card(is, ctx)) != Some(card) {
                 return false;
             }
         }
@@ -300,8 +314,9 @@ impl GameState {
                 return false;
             }
         }
+        let amount = |cell: &OnceCell<i32>, a: &Amount| *cell.get_or_init(|| self.amount(a, ctx));
         if let Some(a) = &f.base_breakpoint_below {
-            if self.breakpoint(base.card) >= self.amount(a, ctx) {
+            if self.breakpoint(base.card) >= amount(&w.breakpoint_above, a) {
                 return false;
             }
         }
@@ -313,17 +328,17 @@ impl GameState {
         }
         let power = || self.power_of_minion_at(b, i);
         if let Some(a) = &f.power_at_most {
-            if power() > self.amount(a, ctx) {
+            if power() > amount(&w.at_most, a) {
                 return false;
             }
         }
         if let Some(a) = &f.power_below {
-            if power() >= self.amount(a, ctx) {
+            if power() >= amount(&w.below, a) {
                 return false;
             }
         }
         if let Some(a) = &f.power_at_least {
-            if power() < self.amount(a, ctx) {
+            if power() < amount(&w.at_least, a) {
                 return false;
             }
         }
@@ -479,9 +494,13 @@ impl GameState {
         };
         match sel {
             Selector::Minions(filter) => {
+                let walk = MinionWalk::new(filter);
                 for (b, base) in self.bases.iter().enumerate() {
+                    if !self.base_admits(filter, b, ctx) {
+                        continue;
+                    }
                     for (i, m) in base.minions.iter().enumerate() {
-                        if self.minion_matches_at(filter, b, i, ctx) && !f(Value::Card(m.card)) {
+                        if self.minion_passes(&walk, b, i, ctx) && !f(Value::Card(m.card)) {
                             return false;
                         }
                     }
@@ -1112,23 +1131,28 @@ impl GameState {
             && !super::plays::aims_at_minions(&choose.then)
             && !super::plays::aims_at_minions(&choose.otherwise);
         let mut values = values;
-        values.retain(|v| {
-            let v = &*v;
-            let is_minion = || matches!(v, Value::Card(c) if self.minion(*c).is_some());
-            let held_to_focus = if shut {
-                !is_minion()
-            } else {
-                focus.is_none_or(|f| *v == Value::Card(f) || !is_minion())
-            };
-            held_to_focus
-                && self.may_target(v, &ctx)
-                && match (onto, v) {
-                    (Some(base), Value::Card(c)) => self.may_play_card_on(ctx.you, *c, base),
-                    _ => true,
-                }
-                && (!into_stasis
-                    || !matches!(v, Value::Card(c) if self.turn.left_stasis.contains(c)))
-        });
+        // The values picked already in an "up to" choice, read once for all the
+        // candidates; with none of these tests to make, nothing is walked again.
+        let taken = picked_before(&ctx);
+        if shut || focus.is_some() || onto.is_some() || into_stasis || !taken.is_empty() {
+            values.retain(|v| {
+                let v = &*v;
+                let is_minion = || matches!(v, Value::Card(c) if self.minion(*c).is_some());
+                let held_to_focus = if shut {
+                    !is_minion()
+                } else {
+                    focus.is_none_or(|f| *v == Value::Card(f) || !is_minion())
+                };
+                held_to_focus
+                    && !taken.contains(v)
+                    && match (onto, v) {
+                        (Some(base), Value::Card(c)) => self.may_play_card_on(ctx.you, *c, base),
+                        _ => true,
+                    }
+                    && (!into_stasis
+                        || !matches!(v, Value::Card(c) if self.turn.left_stasis.contains(c)))
+            });
+        }
         // After a first pick the chooser may stop, except when every candidate must be
         // taken in turn (an order: `Times::All`).
         let optional = choose.optional
@@ -1192,17 +1216,6 @@ impl GameState {
         self.stack.push(Task::Run(then, bound));
     }
 
-    /// False for values that were already picked in an "up to" choice. A minion
-    /// protected from this source is still offered, and nothing happens to it when
-    /// chosen ("You can play an action that destroys a minion even if ... the minion
-    /// you choose is immune to destruction": Excellent Movies, Dudes!); its option
-    /// says why ([`GameState::option_protected`]).
-    fn may_target(&self, v: &Value, ctx: &Ctx) -> bool {
-        !ctx.vars
-            .iter()
-            .any(|(n, x)| n.starts_with("picked:") && x == v)
-    }
-
     /// When an option of the pending choice is a minion that the choosing ability
     /// cannot affect (or, for a destroy, cannot destroy): the card that protects it
     /// and how, so that the option can say it will have no effect.
@@ -1241,6 +1254,58 @@ fn one_per_name(sel: &Selector) -> bool {
         | Selector::Search { filter, .. } => filter.one_per_name,
         _ => false,
     }
+}
+
+/// One walk of a [`MinionFilter`] over minions in play, seen from one context: what
+/// its tests compare a minion with (the cards it names, the amounts its power is held
+/// to) depends on the context only, so it is worked out the first time a minion
+/// needs it and kept for the rest of the walk (nothing changes while minions are
+/// walked), not again for every minion.
+struct MinionWalk<'f> {
+    /// The filter.
+    filter: &'f MinionFilter,
+    /// The card [`MinionFilter::except`] names.
+    except: OnceCell<Option<Uid>>,
+    /// The card [`MinionFilter::is`] names.
+    is: OnceCell<Option<Uid>>,
+    /// [`MinionFilter::base_breakpoint_below`]'s amount.
+    breakpoint_above: OnceCell<i32>,
+    /// [`MinionFilter::power_at_most`]'s amount.
+    at_most: OnceCell<i32>,
+    /// [`MinionFilter::power_below`]'s amount.
+    below: OnceCell<i32>,
+    /// [`MinionFilter::power_at_least`]'s amount.
+    at_least: OnceCell<i32>,
+}
+
+impl<'f> MinionWalk<'f> {
+    /// A walk of `filter` with nothing worked out yet.
+    fn new(filter: &'f MinionFilter) -> Self {
+        MinionWalk {
+            filter,
+            except: OnceCell::new(),
+            is: OnceCell::new(),
+            breakpoint_above: OnceCell::new(),
+            at_most: OnceCell::new(),
+            below: OnceCell::new(),
+            at_least: OnceCell::new(),
+        }
+    }
+}
+
+/// The values already picked in an "up to" choice, which are not offered again. A
+/// minion protected from this source is still offered, and nothing happens to it
+/// when chosen ("You can play an action that destroys a minion even if ... the minion
+/// you choose is immune to destruction": Excellent Movies, Dudes!); its option says
+/// why ([`GameState::option_protected`]).
+fn picked_before(ctx: &Ctx) -> SmallVec<[Value; 3]> {
+    let mut picked = SmallVec::new();
+    for &(n, v) in &ctx.vars {
+        if n.starts_with("picked:") {
+            picked.push(v);
+        }
+    }
+    picked
 }
 
 /// The card or base bound to `name`, if it is one.

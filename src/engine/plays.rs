@@ -4,6 +4,7 @@
 //! plays offered now or never.
 
 use super::decision::{Ask, Choice, Decision, Pending, PlayTo, Resume};
+use super::defs::defs;
 use super::effect::{Static, Trigger};
 use super::interp::Ctx;
 use super::state::{Allowance, GameState, Lasting, Phase, PlayerId, Uid};
@@ -69,7 +70,7 @@ impl GameState {
 
     /// What the cards at the base with index `at` forbid `player` to play there, read
     /// in one pass over its statics.
-    fn base_rules(&self, player: PlayerId, at: usize) -> BaseRules<'_> {
+    fn base_rules(&self, player: PlayerId, at: usize) -> BaseRules {
         self.base_rules_and_picnics(player, at, &mut Vec::new())
     }
 
@@ -81,12 +82,13 @@ impl GameState {
         player: PlayerId,
         at: usize,
         picnics: &mut Vec<(Uid, u32)>,
-    ) -> BaseRules<'_> {
+    ) -> BaseRules {
         let base = self.bases[at].card;
         let mut rules = BaseRules {
             base,
+            at,
             no_minions: false,
-            banned: Vec::new(),
+            bans: false,
             warded: false,
             discard_plays: false,
         };
@@ -97,11 +99,7 @@ impl GameState {
                     rules.no_minions |= !(src.is_base && self.may_ignore_base(src.base, player))
                         && self.is_player(sel, &Ctx::for_source(&src), player)
                 }
-                Static::NoNamedFactionHere => {
-                    if let Some(named) = self.action(src.card).and_then(|a| a.named.as_deref()) {
-                        rules.banned.push(named);
-                    }
-                }
+                Static::NoNamedFactionHere => rules.bans = true,
                 Static::NoOthersActionsHere => rules.warded |= src.controller != player,
                 Static::MinionsFromDiscardHere => rules.discard_plays |= src.controller == player,
                 // Only an action on the base has it (Bear Picnic).
@@ -118,12 +116,17 @@ impl GameState {
 
     /// What every base forbids `player`, and the picnics against them: the rules of a
     /// whole listing of plays, read once (nothing changes while options are listed).
-    fn play_rules(&self, player: PlayerId) -> PlayRules<'_> {
+    fn play_rules(&self, player: PlayerId) -> PlayRules {
         let mut picnics = Vec::new();
-        let bases = (0..self.bases.len())
+        let bases: SmallVec<[BaseRules; 6]> = (0..self.bases.len())
             .map(|at| self.base_rules_and_picnics(player, at, &mut picnics))
             .collect();
-        PlayRules { bases, picnics }
+        let open_to_minions = picnics.is_empty() && bases.iter().all(|r| !r.no_minions && !r.bans);
+        PlayRules {
+            bases,
+            picnics,
+            open_to_minions,
+        }
     }
 
     /// True when `player` may play this minion at a base with these rules: no ban
@@ -139,13 +142,21 @@ impl GameState {
         if rules.no_minions {
             return false;
         }
-        if !rules.banned.is_empty() {
-            let faction = self.def(card).card().map(|c| c.faction.as_str());
-            if rules.banned.iter().any(|&named| Some(named) == faction) {
-                return false;
-            }
+        if rules.bans && self.faction_banned(rules.at, card) {
+            return false;
         }
         !self.picnic_elsewhere(picnics, player, card, rules.base)
+    }
+
+    /// True when a card at the base with index `at` bans the faction of `card`'s
+    /// minions there (Block the Path: the faction its player named).
+    fn faction_banned(&self, at: usize, card: Uid) -> bool {
+        let faction = self.def(card).card().map(|c| c.faction.as_str());
+        self.statics_at(at).any(|(src, st)| {
+            matches!(st, Static::NoNamedFactionHere)
+                && self.action(src.card).and_then(|a| a.named.as_deref()) == faction
+                && faction.is_some()
+        })
     }
 
     /// True when nothing forbids `player` to play this card onto this base now: a
@@ -318,12 +329,12 @@ impl GameState {
     /// [`Self::targets_for`] of `card`, whose definition is `c`, each given to `out`
     /// in turn, under the rules of `player`'s plays read the first time a card needs
     /// them (see [`Self::play_rules`]).
-    fn targets_into<'a>(
-        &'a self,
+    fn targets_into(
+        &self,
         player: PlayerId,
         card: Uid,
         c: &Card,
-        rules: &OnceCell<PlayRules<'a>>,
+        rules: &OnceCell<PlayRules>,
         out: &mut impl FnMut(Option<PlayTo>),
     ) {
         use crate::cards::model::{Kind, MinionOwner, PlayTarget};
@@ -335,7 +346,8 @@ impl GameState {
             Kind::Minion { .. } => {
                 let rules = rules();
                 for r in &rules.bases {
-                    if self.minion_allowed(r, &rules.picnics, player, card) {
+                    if rules.open_to_minions || self.minion_allowed(r, &rules.picnics, player, card)
+                    {
                         out(Some(PlayTo::Base(r.base)));
                     }
                 }
@@ -506,13 +518,12 @@ impl GameState {
             self.stopped.iter().any(|&(_, s)| s == c) || self.playing.iter().any(|p| p.card == c)
         };
         let inst = self.cards[card.0 as usize];
-        if noted(card) {
-            return None;
-        }
-        earlier
+        // Most cards have no copy before them: the notes are read only for one that has.
+        let twin = earlier
             .iter()
             .copied()
-            .find(|&c| self.cards[c.0 as usize] == inst && !noted(c))
+            .find(|&c| self.cards[c.0 as usize] == inst && !noted(c))?;
+        (!noted(card)).then_some(twin)
     }
 
     /// The plays of one listing for one card, added to `options` in the order of its
@@ -542,6 +553,9 @@ impl GameState {
         if !kind_playable(def, listing.no_actions) {
             return;
         }
+        if anywhere && self.plays_everywhere(listing, card, def, options) {
+            return;
+        }
         self.targets_into(player, card, def, &listing.rules, &mut |to| {
             if anywhere
                 || self
@@ -552,6 +566,34 @@ impl GameState {
                 options.push(Choice::Play { card, to });
             }
         });
+    }
+
+    /// The plays of a card that a play fitting anywhere lets go wherever its kind may,
+    /// added to `options` at once, as [`Self::targets_into`] would give them, when its
+    /// places need no test: an action played on its own, a minion where nothing of
+    /// the listing forbids minions ([`PlayRules::open_to_minions`]). False, with
+    /// nothing added, for a card whose places must be worked out.
+    fn plays_everywhere<'a>(
+        &'a self,
+        listing: &Listing<'a>,
+        card: Uid,
+        def: &Card,
+        options: &mut Vec<Choice>,
+    ) -> bool {
+        use crate::cards::model::{Kind, PlayTarget};
+        match def.kind {
+            Kind::Action {
+                play: PlayTarget::Standard | PlayTarget::IntoStasis,
+            } => options.push(Choice::Play { card, to: None }),
+            Kind::Minion { .. } if listing.rules(self).open_to_minions => {
+                options.extend(listing.rules(self).bases.iter().map(|r| Choice::Play {
+                    card,
+                    to: Some(PlayTo::Base(r.base)),
+                }))
+            }
+            _ => return false,
+        }
+        true
     }
 
     /// The options of the main decision for `player` now: every play, every usable
@@ -604,7 +646,11 @@ impl GameState {
     /// Specials usable as a main-phase action (Ninja Acolyte), added to `out`.
     fn main_specials(&self, player: PlayerId, out: &mut Vec<Choice>) {
         let kinds = Trigger::MainPhaseSpecial.bit() | Trigger::Talent.bit();
-        for src in self.sources_with(kinds) {
+        // Most tables have none: the gathered list says so without a walk.
+        let in_play = self
+            .any_source_with(kinds)
+            .then(|| self.sources_with(kinds));
+        for src in in_play.into_iter().flatten() {
             // A base's Talent is the current player's (Cool Cats' Alley).
             if src.controller != player {
                 continue;
@@ -639,9 +685,9 @@ impl GameState {
         }
         // Specials used from the discard pile (Tenacious Z): only cards whose
         // definition has one are read.
-        let from_discard = Trigger::FromDiscard.bit();
+        let (from_discard, triggers) = (Trigger::FromDiscard.bit(), &defs().triggers);
         for &card in &self.players[player.ix()].discard {
-            if !self.cards[card.0 as usize].def.waits_for(from_discard) {
+            if triggers[self.cards[card.0 as usize].def.0 as usize] & from_discard == 0 {
                 continue;
             }
             for a in self.def(card).abilities() {
@@ -692,14 +738,18 @@ impl GameState {
     }
 }
 
-/// What one base forbids one player to play there (see [`GameState::play_rules`]).
-struct BaseRules<'a> {
+/// What one base forbids one player to play there (see [`GameState::play_rules`]):
+/// a few bits, so that a listing's rules stay small on the stack.
+struct BaseRules {
     /// The base.
     base: Uid,
+    /// Its index in the table.
+    at: usize,
     /// No minion of the player's may be played here (Overrun, Ice Castle).
     no_minions: bool,
-    /// The factions whose minions may not be played here (Block the Path).
-    banned: Vec<&'a str>,
+    /// A card here bans some faction's minions (Block the Path): which ones is read
+    /// when a minion asks ([`GameState::faction_banned`]).
+    bans: bool,
     /// Another player's card forbids the player's actions here (Magic Ward).
     warded: bool,
     /// A card of the player's here lets them play minions here from their discard
@@ -709,13 +759,16 @@ struct BaseRules<'a> {
 
 /// What the bases forbid one player to play, read once for a listing of plays and
 /// dropped with it (so it can never be out of date).
-struct PlayRules<'a> {
+struct PlayRules {
     /// Each base's rules, in table order (kept on the stack: a table has at most a
     /// few bases).
-    bases: SmallVec<[BaseRules<'a>; 6]>,
+    bases: SmallVec<[BaseRules; 6]>,
     /// Other players' cards keeping the player's small minions to a base (Bear
     /// Picnic): the base and the most printed power kept.
     picnics: Vec<(Uid, u32)>,
+    /// Nothing above forbids any of the player's minions anywhere (no ban, no picnic):
+    /// every minion may go to every base, with nothing to ask card by card.
+    open_to_minions: bool,
 }
 
 /// One listing of a player's plays under some plays left (see
@@ -728,12 +781,12 @@ struct Listing<'a> {
     /// The player may play no actions now (Mark of Sleep).
     no_actions: bool,
     /// What the bases forbid the player, read the first time a card needs it.
-    rules: OnceCell<PlayRules<'a>>,
+    rules: OnceCell<PlayRules>,
 }
 
 impl<'a> Listing<'a> {
     /// What the bases forbid the listing's player (read now if not yet).
-    fn rules(&self, game: &'a GameState) -> &PlayRules<'a> {
+    fn rules(&self, game: &'a GameState) -> &PlayRules {
         self.rules.get_or_init(|| game.play_rules(self.player))
     }
 }

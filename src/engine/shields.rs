@@ -2,6 +2,7 @@
 //! and the one-use shields that stop an ability and are destroyed instead. Every verb
 //! that affects a minion asks here first.
 
+use super::board::Loc;
 use super::effect::{Static, Trigger};
 use super::events::{Event, Zone};
 use super::interp::{Ctx, Value};
@@ -95,10 +96,10 @@ impl GameState {
         })
     }
 
-    /// True when the source is an action of a player other than the minion's controller.
-    pub(super) fn is_others_action(&self, card: Uid, ctx: &Ctx) -> bool {
-        let source_is_action = self.def(ctx.source).card().is_some_and(|c| !c.is_minion());
-        source_is_action && self.minion(card).is_some_and(|m| m.controller != ctx.you)
+    /// True when `ctx`'s source is an action card: another player's action, for a
+    /// minion whose controller is not `ctx`'s player.
+    fn source_is_action(&self, ctx: &Ctx) -> bool {
+        self.def(ctx.source).card().is_some_and(|c| !c.is_minion())
     }
 
     /// True when the minion cannot be affected by this source at all (Wildlife
@@ -137,11 +138,24 @@ impl GameState {
             return Some(card);
         }
         let controller = self.minion(card)?.controller;
-        let others_card = ctx.you != controller && self.def(ctx.source).card().is_some();
-        if !others_card {
+        self.shield_of_minion(card, controller, ctx, by_power)
+    }
+
+    /// [`Self::shield_of`] for a minion in play that `controller` controls, once a
+    /// one-use shield's note is known not to stop `ctx`'s source for it.
+    fn shield_of_minion(
+        &self,
+        card: Uid,
+        controller: PlayerId,
+        ctx: &Ctx,
+        by_power: bool,
+    ) -> Option<Uid> {
+        let source = self.def(ctx.source).card()?;
+        if ctx.you == controller {
             return None;
         }
-        let others_action = self.is_others_action(card, ctx);
+        // Another player's card; an action of theirs ([`Self::source_is_action`]).
+        let others_action = !source.is_minion();
         self.statics().find_map(|(src, st)| {
             let protects = match st {
                 Static::AttachedShieldFromOthersActions => {
@@ -168,10 +182,14 @@ impl GameState {
     /// Checks the one-use shields before an ability affects a minion: if one stops it,
     /// the shield is destroyed and true is returned. Also refuses shielded minions.
     pub(super) fn intercepted(&mut self, card: Uid, ctx: &Ctx) -> bool {
-        if self.minion(card).is_none() {
-            return false;
-        }
-        if self.shielded(card, ctx) {
+        // The minion is found once for every test below.
+        let (controller, here) = match self.locate(card) {
+            Loc::Minion(b, m) => (self.bases[b].minions[m].controller, self.bases[b].card),
+            _ => return false,
+        };
+        let shielded = self.stopped_for_source(card, ctx)
+            || self.shield_of_minion(card, controller, ctx, true).is_some();
+        if shielded {
             self.events.push(Event::Prevented {
                 card,
                 by: ctx.source,
@@ -179,8 +197,7 @@ impl GameState {
             });
             return true;
         }
-        let others_action = self.is_others_action(card, ctx);
-        let controller = self.controller(card);
+        let others_action = self.source_is_action(ctx) && controller != ctx.you;
         // The shield, and for Hideout the base where the stopped action then has no
         // effect on any of the shield's controller's minions.
         let shield = self.statics().into_iter().find_map(|(src, st)| match st {
@@ -190,9 +207,7 @@ impl GameState {
                 Some((src.card, None))
             }
             Static::ShieldOnceFromOthersActions
-                if others_action
-                    && src.controller == controller
-                    && self.base_of(card) == Some(src.base) =>
+                if others_action && src.controller == controller && here == src.base =>
             {
                 Some((src.card, Some(src.base)))
             }
