@@ -692,6 +692,49 @@ mod tests {
         }
     }
 
+    /// Every write to the table renews its change stamp, the in-place ones that keep
+    /// the gathered list included (the bots keep their hash of the bases by it: see
+    /// [`Table::stamp`]). Playing a card also notes it as played here, which renews
+    /// the stamp too, so the games alone would not show a writer that forgot.
+    #[test]
+    fn every_write_renews_the_stamp() {
+        let pool = crate::sim::complete_factions();
+        let config = crate::sim::random_config(7, 3, &pool).unwrap();
+        crate::sim::play_random(&config, |game, _| {
+            let mut copy = game.clone();
+            copy.statics().count();
+            let cards = copy.cards.clone();
+            let mut renews = |what: &str, write: &mut dyn FnMut(&mut Table)| {
+                let before = copy.bases.stamp();
+                write(&mut copy.bases);
+                assert_ne!(copy.bases.stamp(), before, "{what} kept the stamp");
+            };
+            for b in 0..game.bases.len() {
+                renews("played_here_mut", &mut |t| t.played_here_mut(b).clear());
+                for m in 0..game.bases[b].minions.len() {
+                    renews("counters_mut", &mut |t| *t.counters_mut(b, m) += 0);
+                    renews("stored_mut", &mut |t| {
+                        t.stored_mut(Loc::Minion(b, m));
+                    });
+                    let mut minion = None;
+                    renews("remove_minion", &mut |t| {
+                        minion = Some(t.remove_minion(b, m, &cards))
+                    });
+                    let minion = minion.take().unwrap();
+                    renews("push_minion", &mut |t| {
+                        t.push_minion(b, minion.clone(), &cards)
+                    });
+                }
+                if let Some(action) = game.bases[b].actions.first() {
+                    renews("push_action", &mut |t| {
+                        t.push_action(b, None, action.clone(), &cards)
+                    });
+                }
+            }
+        })
+        .unwrap();
+    }
+
     /// A save holds the bases as before: the gathered list is neither written nor
     /// needed to read one back.
     #[test]
