@@ -110,6 +110,11 @@ enum Command {
         /// Factions to draw from, comma-separated ids (default: every complete faction).
         #[arg(long, value_delimiter = ',')]
         pool: Vec<String>,
+        /// Random games only: how many games to play at once, one per thread (default:
+        /// one per core of this machine). The games and totals are the same whatever
+        /// the number; 1 measures one core.
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: Option<u16>,
         /// A match between bots, one seat each, seats rotated each game: e.g. hard,random.
         /// Bots: random, heuristic, easy, normal, hard, and classic (the hard bot before
         /// issue 26: 1,200 iterations, exploration 0.7); a search bot's budget of
@@ -198,11 +203,19 @@ fn main() -> ExitCode {
             seed,
             players,
             pool,
+            threads,
             bots,
             json,
         } => {
             if bots.is_empty() {
-                simulate(games, seed, players, pool)
+                let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+                simulate(
+                    games,
+                    seed,
+                    players,
+                    pool,
+                    threads.map_or(cores, usize::from),
+                )
             } else {
                 bot_match(&bots, games, seed, pool, json)
             }
@@ -438,8 +451,8 @@ fn scenarios(files: &[PathBuf]) -> ExitCode {
     }
 }
 
-/// Plays random games and prints their rate.
-fn simulate(games: u64, seed: u64, players: usize, pool: Vec<String>) -> ExitCode {
+/// Plays random games, `threads` at once, and prints their rate.
+fn simulate(games: u64, seed: u64, players: usize, pool: Vec<String>, threads: usize) -> ExitCode {
     use smashup::sim;
     let pool = if pool.is_empty() {
         sim::complete_factions()
@@ -447,14 +460,12 @@ fn simulate(games: u64, seed: u64, players: usize, pool: Vec<String>) -> ExitCod
         pool
     };
     let start = std::time::Instant::now();
+    let records = sim::play_random_games(seed, games, players, &pool, threads);
     let (mut turns, mut decisions) = (0u64, 0u64);
     let (mut most_in_a_turn, mut loop_seeds) = (0, Vec::new());
     let mut wins = vec![0u64; players];
     let mut waste = smashup::bots::waste::WasteTally::default();
-    for k in 0..games {
-        let record = sim::random_config(seed + k, players, &pool)
-            .map_err(|e| e.to_string())
-            .and_then(|config| sim::play_random(&config, |_, _| {}));
+    for (k, record) in (0..).zip(records) {
         match record {
             Ok(r) => {
                 turns += r.turns as u64;
@@ -462,7 +473,7 @@ fn simulate(games: u64, seed: u64, players: usize, pool: Vec<String>) -> ExitCod
                 wins[r.winner as usize] += 1;
                 most_in_a_turn = most_in_a_turn.max(r.most_in_a_turn);
                 if r.loops_stopped > 0 {
-                    loop_seeds.push(seed + k);
+                    loop_seeds.push(seed.wrapping_add(k));
                 }
                 r.waste.iter().for_each(|w| waste.merge(w));
             }
@@ -476,7 +487,8 @@ fn simulate(games: u64, seed: u64, players: usize, pool: Vec<String>) -> ExitCod
     let per = |x: u64| x as f64 / games.max(1) as f64;
     out!("Factions: {}.", pool.join(", "));
     out!(
-        "{games} random games in {secs:.2} s: {:.0} games per second, {:.1} turns per game, {:.0} decisions per second.",
+        "{games} random games, {} at a time, in {secs:.2} s: {:.0} games per second, {:.1} turns per game, {:.0} decisions per second.",
+        threads.clamp(1, games.max(1) as usize),
         games as f64 / secs,
         per(turns),
         decisions as f64 / secs

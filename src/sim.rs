@@ -119,6 +119,48 @@ pub fn play_random(
     play_timed(config, &mut seats, false, observe)
 }
 
+/// Plays the random games of seeds `first..first + games` ([`play_random`], factions
+/// drawn from `pool`) on `threads` threads at once, and gives their records in seed
+/// order: each game is decided by its seed alone, so the records are the same
+/// whatever the number of threads; only the time they take changes. A machine's
+/// cores play different games, never parts of one.
+pub fn play_random_games(
+    first: u64,
+    games: u64,
+    players: usize,
+    pool: &[String],
+    threads: usize,
+) -> Vec<Result<GameRecord, String>> {
+    let threads = threads.clamp(1, games.max(1) as usize) as u64;
+    let one = |seed: u64| {
+        random_config(seed, players, pool)
+            .map_err(|e| e.to_string())
+            .and_then(|config| play_random(&config, |_, _| {}))
+    };
+    // Thread t plays the games t, t + threads, t + 2 * threads, ...: neighbouring
+    // seeds cost about the same, so the threads finish together.
+    let mut shares: Vec<Vec<Result<GameRecord, String>>> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|t| {
+                scope.spawn(move || {
+                    (t..games)
+                        .step_by(threads as usize)
+                        .map(|k| one(first.wrapping_add(k)))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    });
+    let mut shares: Vec<_> = shares.iter_mut().map(|s| s.drain(..)).collect();
+    (0..games)
+        .filter_map(|k| shares[(k % threads) as usize].next())
+        .collect()
+}
+
 /// Plays one game, each seat answered by its own player; `observe` sees the state and
 /// the events after every answer.
 pub fn play(
