@@ -110,10 +110,11 @@ enum Command {
         /// Factions to draw from, comma-separated ids (default: every complete faction).
         #[arg(long, value_delimiter = ',')]
         pool: Vec<String>,
-        /// Random games only: how many games to play at once, one per thread (default:
-        /// one per core of this machine). The games and totals are the same whatever
-        /// the number; 1 measures one core.
-        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+        /// Random games only (a match times each decision, so it plays one game at a
+        /// time): how many games to play at once, one per thread (default: one per core
+        /// of this machine). The games and totals are the same whatever the number; 1
+        /// measures one core.
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256), conflicts_with = "bots")]
         threads: Option<u16>,
         /// A match between bots, one seat each, seats rotated each game: e.g. hard,random.
         /// Bots: random, heuristic, easy, normal, hard, and classic (the hard bot before

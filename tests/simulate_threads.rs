@@ -60,18 +60,32 @@ fn the_command_says_the_same_on_one_thread_and_on_four() {
     );
 }
 
-#[test]
-fn no_threads_is_refused_in_one_line() {
+/// `smashup simulate` with `args`, which it must refuse: its standard error.
+fn refused(args: &[&str]) -> String {
     let out = assert_cmd::Command::cargo_bin("smashup")
         .unwrap()
-        .args(["simulate", "--games", "2", "--threads", "0"])
+        .arg("simulate")
+        .args(args)
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    assert!(out.stdout.is_empty(), "{args:?}");
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn no_threads_and_threads_for_a_match_are_refused() {
+    let err = refused(&["--games", "2", "--threads", "0"]);
     assert!(
         err.starts_with("error: invalid value '0' for '--threads"),
         "{err}"
     );
-    assert!(out.stdout.is_empty());
+    // A match times each decision: it plays one game at a time, and says so.
+    let err = refused(&["--bots", "random,random", "--threads", "2"]);
+    let first = err.lines().next().unwrap_or_default();
+    assert!(first.contains("cannot be used with"), "{err}");
+    assert!(
+        first.contains("'--bots") && first.contains("'--threads"),
+        "{err}"
+    );
 }
