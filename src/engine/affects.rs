@@ -6,6 +6,7 @@
 
 use super::effect::Trigger;
 use super::interp::{Ctx, Value};
+use super::name;
 use super::prog::Prog;
 use super::state::{GameState, PlayerId, Uid};
 
@@ -41,10 +42,10 @@ impl GameState {
                 // when it was affected, also known once it has moved or left play
                 // (Bastion Saint-Gervais, Athos).
                 let mut ctx = Ctx::for_source(&src)
-                    .with("action", Value::Card(card))
-                    .with("player", Value::Player(done.player))
-                    .with("controller", Value::Player(controller))
-                    .with("base", Value::Base(base));
+                    .with(name::ACTION, Value::Card(card))
+                    .with(name::PLAYER, Value::Player(done.player))
+                    .with(name::CONTROLLER, Value::Player(controller))
+                    .with(name::BASE, Value::Base(base));
                 ctx.subject = Some(minion);
                 match a.when {
                     Trigger::AfterActionAffectedMinion if !src.is_base => {}

@@ -7,6 +7,7 @@ use super::decision::{Ask, Choice, Decision, Pending, Resume};
 use super::effect::{Choose, Effect, Static, Trigger};
 use super::events::{Event, Zone};
 use super::interp::Ctx;
+use super::name;
 use super::prog::{Held, Prog};
 use super::state::{Allowance, Expiry, GameState, Lasting, Phase, PlayerId, Uid};
 use super::window::Triggered;
@@ -368,12 +369,12 @@ impl GameState {
                         of: super::effect::PlayerSel::You,
                         filter: Default::default(),
                     },
-                    bind: "discarded".into(),
+                    bind: name::DISCARDED,
                     optional: false,
                     by: super::effect::PlayerSel::You,
                     times: Default::default(),
                     purpose: Some(super::effect::Purpose::Discard),
-                    then: Effect::PutInDiscard(super::effect::Target::Var("discarded".into())),
+                    then: Effect::PutInDiscard(super::effect::Target::Var(name::DISCARDED)),
                     otherwise: Effect::Nothing,
                 };
                 if n > 1 {
