@@ -79,9 +79,10 @@ impl GameState {
         here: Option<Uid>,
         subject: Option<Uid>,
     ) {
-        // Most often no card in the hand waits for it: the hand is not copied then.
+        // Most often no card in the hand waits for it (its definition's kinds of
+        // moment say so without reading its abilities): the hand is not copied then.
         let hand = &self.players[player.ix()].hand;
-        let waits = |c: &Uid| self.def(*c).abilities().iter().any(|a| a.when == when);
+        let waits = |c: &Uid| self.cards[c.0 as usize].def.waits_for(when.bit());
         if !hand.iter().any(waits) {
             return;
         }

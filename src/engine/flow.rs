@@ -817,7 +817,12 @@ impl GameState {
     /// Where a card about to be played comes from: a hand, a discard pile, or the top
     /// of a deck (a revealed or set-aside card: Neophyte, Mass Enchantment).
     pub(super) fn zone_of_hand_card(&self, card: Uid) -> Zone {
-        match self.locate(card) {
+        self.zone_of_hand_card_at(card, self.locate(card))
+    }
+
+    /// [`Self::zone_of_hand_card`] for a card found at `loc`.
+    fn zone_of_hand_card_at(&self, card: Uid, loc: Loc) -> Zone {
+        match loc {
             Loc::Discard(_) => Zone::Discard,
             Loc::Deck(_) => Zone::DeckTop,
             Loc::Stored(host) => Zone::Stored(host),
@@ -836,14 +841,13 @@ impl GameState {
                     phase: Phase::ScoreBases,
                 });
             }
-            Choice::Play { card, to } if matches!(self.locate(card), Loc::Stasis(_)) => {
-                self.play_from_stasis(player, card, to);
-            }
-            Choice::Use { card, .. } if matches!(self.locate(card), Loc::Stasis(_)) => {
-                self.use_from_stasis(player, card);
-            }
             Choice::Play { card, to } => {
-                let from = self.zone_of_hand_card(card);
+                let loc = self.locate(card);
+                if matches!(loc, Loc::Stasis(_)) {
+                    self.play_from_stasis(player, card, to);
+                    return;
+                }
+                let from = self.zone_of_hand_card_at(card, loc);
                 let allowances = &self.turn.allowances;
                 let choices =
                     self.allowance_choices(allowances, player, card, to, from == Zone::Discard);
@@ -871,7 +875,12 @@ impl GameState {
                 }
             }
             Choice::Use { card, .. } => {
-                let in_discard = matches!(self.locate(card), Loc::Discard(_));
+                let loc = self.locate(card);
+                if matches!(loc, Loc::Stasis(_)) {
+                    self.use_from_stasis(player, card);
+                    return;
+                }
+                let in_discard = matches!(loc, Loc::Discard(_));
                 for a in self.def(card).abilities() {
                     let usable = match a.when {
                         Trigger::MainPhaseSpecial | Trigger::Talent => !in_discard,

@@ -1275,7 +1275,7 @@ impl GameState {
 
     /// [`Self::draw`] because of the ability of `by`, so narration can say the cause.
     pub(super) fn draw_by(&mut self, player: PlayerId, n: usize, by: Option<Uid>) {
-        let mut drawn = Vec::new();
+        let mut drawn = Vec::with_capacity(n);
         for _ in 0..n {
             if self.players[player.ix()].deck.is_empty() {
                 self.reshuffle(player, by);
