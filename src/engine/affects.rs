@@ -38,31 +38,37 @@ impl GameState {
         let mut once_here: Vec<(Uid, Trigger)> = Vec::new();
         for (minion, base, controller) in done.directly {
             for &(src, a) in &waiting {
+                let applies = match a.when {
+                    Trigger::AfterActionAffectedMinion => !src.is_base,
+                    Trigger::AfterActionAffectedMinionHere => src.base == base,
+                    _ => false,
+                };
+                if !applies {
+                    continue;
+                }
                 // "controller" and "base": who controlled the minion and where it was
                 // when it was affected, also known once it has moved or left play
                 // (Bastion Saint-Gervais, Athos).
-                let mut ctx = Ctx::for_source(&src)
-                    .with(name::ACTION, Value::Card(card))
-                    .with(name::PLAYER, Value::Player(done.player))
-                    .with(name::CONTROLLER, Value::Player(controller))
-                    .with(name::BASE, Value::Base(base));
+                let mut ctx = Ctx::for_source(&src);
+                ctx.vars.extend([
+                    (name::ACTION, Value::Card(card)),
+                    (name::PLAYER, Value::Player(done.player)),
+                    (name::CONTROLLER, Value::Player(controller)),
+                    (name::BASE, Value::Base(base)),
+                ]);
                 ctx.subject = Some(minion);
-                match a.when {
-                    Trigger::AfterActionAffectedMinion if !src.is_base => {}
-                    Trigger::AfterActionAffectedMinionHere if src.base == base => {
-                        if src.is_base {
-                            ctx.you = done.player;
-                        }
-                        // Once per action for this card: the first minion for which
-                        // its condition holds now.
-                        if once_here.contains(&(src.card, a.when))
-                            || !self.leading_condition_holds(&a.effect, &ctx)
-                        {
-                            continue;
-                        }
-                        once_here.push((src.card, a.when));
+                if a.when == Trigger::AfterActionAffectedMinionHere {
+                    if src.is_base {
+                        ctx.you = done.player;
                     }
-                    _ => continue,
+                    // Once per action for this card: the first minion for which
+                    // its condition holds now.
+                    if once_here.contains(&(src.card, a.when))
+                        || !self.leading_condition_holds(&a.effect, &ctx)
+                    {
+                        continue;
+                    }
+                    once_here.push((src.card, a.when));
                 }
                 self.trigger(a.when, Prog::Shared(&a.effect), ctx);
             }
