@@ -6,6 +6,7 @@
 
 use super::effect::Trigger;
 use super::interp::{Ctx, Value};
+use super::name;
 use super::prog::Prog;
 use super::state::{GameState, PlayerId, Uid};
 
@@ -37,31 +38,37 @@ impl GameState {
         let mut once_here: Vec<(Uid, Trigger)> = Vec::new();
         for (minion, base, controller) in done.directly {
             for &(src, a) in &waiting {
+                let applies = match a.when {
+                    Trigger::AfterActionAffectedMinion => !src.is_base,
+                    Trigger::AfterActionAffectedMinionHere => src.base == base,
+                    _ => false,
+                };
+                if !applies {
+                    continue;
+                }
                 // "controller" and "base": who controlled the minion and where it was
                 // when it was affected, also known once it has moved or left play
                 // (Bastion Saint-Gervais, Athos).
-                let mut ctx = Ctx::for_source(&src)
-                    .with("action", Value::Card(card))
-                    .with("player", Value::Player(done.player))
-                    .with("controller", Value::Player(controller))
-                    .with("base", Value::Base(base));
+                let mut ctx = Ctx::for_source(&src);
+                ctx.vars.extend([
+                    (name::ACTION, Value::Card(card)),
+                    (name::PLAYER, Value::Player(done.player)),
+                    (name::CONTROLLER, Value::Player(controller)),
+                    (name::BASE, Value::Base(base)),
+                ]);
                 ctx.subject = Some(minion);
-                match a.when {
-                    Trigger::AfterActionAffectedMinion if !src.is_base => {}
-                    Trigger::AfterActionAffectedMinionHere if src.base == base => {
-                        if src.is_base {
-                            ctx.you = done.player;
-                        }
-                        // Once per action for this card: the first minion for which
-                        // its condition holds now.
-                        if once_here.contains(&(src.card, a.when))
-                            || !self.leading_condition_holds(&a.effect, &ctx)
-                        {
-                            continue;
-                        }
-                        once_here.push((src.card, a.when));
+                if a.when == Trigger::AfterActionAffectedMinionHere {
+                    if src.is_base {
+                        ctx.you = done.player;
                     }
-                    _ => continue,
+                    // Once per action for this card: the first minion for which
+                    // its condition holds now.
+                    if once_here.contains(&(src.card, a.when))
+                        || !self.leading_condition_holds(&a.effect, &ctx)
+                    {
+                        continue;
+                    }
+                    once_here.push((src.card, a.when));
                 }
                 self.trigger(a.when, Prog::Shared(&a.effect), ctx);
             }
@@ -78,9 +85,10 @@ impl GameState {
         here: Option<Uid>,
         subject: Option<Uid>,
     ) {
-        // Most often no card in the hand waits for it: the hand is not copied then.
+        // Most often no card in the hand waits for it (its definition's kinds of
+        // moment say so without reading its abilities): the hand is not copied then.
         let hand = &self.players[player.ix()].hand;
-        let waits = |c: &Uid| self.def(*c).abilities().iter().any(|a| a.when == when);
+        let waits = |c: &Uid| self.cards[c.0 as usize].def.waits_for(when.bit());
         if !hand.iter().any(waits) {
             return;
         }

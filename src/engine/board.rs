@@ -621,13 +621,14 @@ fn s_abilities(state: &GameState, card: Uid) -> &'static [super::effect::Ability
 impl GameState {
     /// The abilities in play that wait for one of these moments, with their cards:
     /// gathered before any is queued (queuing changes the state), and only those, so
-    /// that an event nothing waits for costs no allocation.
+    /// that an event nothing waits for costs no allocation (nor do the few that most
+    /// events have waiting: they are kept on the stack).
     pub(super) fn waiting_for(
         &self,
         kinds: &[Trigger],
-    ) -> Vec<(Source, &'static super::effect::Ability)> {
+    ) -> smallvec::SmallVec<[(Source, &'static super::effect::Ability); 4]> {
         let mask = kinds.iter().fold(0, |bits, k| bits | k.bit());
-        let mut waiting = Vec::new();
+        let mut waiting = smallvec::SmallVec::new();
         if !self.any_source_with(mask) {
             return waiting;
         }

@@ -7,6 +7,7 @@ use super::effect::{Effect, Trigger};
 use super::events::{Event, Zone};
 use super::flow::Task;
 use super::interp::{Ctx, Value};
+use super::name;
 use super::prog::Prog;
 use super::state::{GameState, PlayerId, Uid};
 use super::window::Triggered;
@@ -285,8 +286,8 @@ impl GameState {
                 continue;
             }
             let mut ctx = Ctx::for_source(&src)
-                .with("base", Value::Base(base))
-                .with("player", Value::Player(by));
+                .with(name::BASE, Value::Base(base))
+                .with(name::PLAYER, Value::Player(by));
             if src.is_base {
                 ctx.you = by;
             }

@@ -7,6 +7,7 @@ use super::decision::{Ask, Choice, Decision, Pending, Resume};
 use super::effect::{Choose, Effect, Static, Trigger};
 use super::events::{Event, Zone};
 use super::interp::Ctx;
+use super::name;
 use super::prog::{Held, Prog};
 use super::state::{Allowance, Expiry, GameState, Lasting, Phase, PlayerId, Uid};
 use super::window::Triggered;
@@ -368,12 +369,12 @@ impl GameState {
                         of: super::effect::PlayerSel::You,
                         filter: Default::default(),
                     },
-                    bind: "discarded".into(),
+                    bind: name::DISCARDED,
                     optional: false,
                     by: super::effect::PlayerSel::You,
                     times: Default::default(),
                     purpose: Some(super::effect::Purpose::Discard),
-                    then: Effect::PutInDiscard(super::effect::Target::Var("discarded".into())),
+                    then: Effect::PutInDiscard(super::effect::Target::Var(name::DISCARDED)),
                     otherwise: Effect::Nothing,
                 };
                 if n > 1 {
@@ -816,7 +817,12 @@ impl GameState {
     /// Where a card about to be played comes from: a hand, a discard pile, or the top
     /// of a deck (a revealed or set-aside card: Neophyte, Mass Enchantment).
     pub(super) fn zone_of_hand_card(&self, card: Uid) -> Zone {
-        match self.locate(card) {
+        self.zone_of_hand_card_at(card, self.locate(card))
+    }
+
+    /// [`Self::zone_of_hand_card`] for a card found at `loc`.
+    fn zone_of_hand_card_at(&self, card: Uid, loc: Loc) -> Zone {
+        match loc {
             Loc::Discard(_) => Zone::Discard,
             Loc::Deck(_) => Zone::DeckTop,
             Loc::Stored(host) => Zone::Stored(host),
@@ -835,14 +841,13 @@ impl GameState {
                     phase: Phase::ScoreBases,
                 });
             }
-            Choice::Play { card, to } if matches!(self.locate(card), Loc::Stasis(_)) => {
-                self.play_from_stasis(player, card, to);
-            }
-            Choice::Use { card, .. } if matches!(self.locate(card), Loc::Stasis(_)) => {
-                self.use_from_stasis(player, card);
-            }
             Choice::Play { card, to } => {
-                let from = self.zone_of_hand_card(card);
+                let loc = self.locate(card);
+                if matches!(loc, Loc::Stasis(_)) {
+                    self.play_from_stasis(player, card, to);
+                    return;
+                }
+                let from = self.zone_of_hand_card_at(card, loc);
                 let allowances = &self.turn.allowances;
                 let choices =
                     self.allowance_choices(allowances, player, card, to, from == Zone::Discard);
@@ -870,7 +875,12 @@ impl GameState {
                 }
             }
             Choice::Use { card, .. } => {
-                let in_discard = matches!(self.locate(card), Loc::Discard(_));
+                let loc = self.locate(card);
+                if matches!(loc, Loc::Stasis(_)) {
+                    self.use_from_stasis(player, card);
+                    return;
+                }
+                let in_discard = matches!(loc, Loc::Discard(_));
                 for a in self.def(card).abilities() {
                     let usable = match a.when {
                         Trigger::MainPhaseSpecial | Trigger::Talent => !in_discard,

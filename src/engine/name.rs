@@ -16,10 +16,30 @@ use std::sync::{Mutex, OnceLock};
 #[derive(Clone, Copy)]
 pub struct Name(&'static &'static str);
 
+/// The names the engine's own code binds values to as it runs (a card's program
+/// reads them): each a slot of its own, so that naming one costs nothing, where a
+/// name made from its text looks its slot up in the table of every name (a lock and
+/// a search, for every binding). The table holds these slots from the start, so
+/// the card data's names with the same text are these very slots.
+pub static ACTION: Name = Name(&"action");
+/// See [`ACTION`].
+pub static BASE: Name = Name(&"base");
+/// See [`ACTION`].
+pub static CONTROLLER: Name = Name(&"controller");
+/// See [`ACTION`].
+pub static DISCARDED: Name = Name(&"discarded");
+/// See [`ACTION`].
+pub static PLAYER: Name = Name(&"player");
+/// See [`ACTION`].
+pub static REMOVED: Name = Name(&"removed");
+
 /// Every name made so far: its text, and the slot a [`Name`] points to.
 fn names() -> &'static Mutex<BTreeMap<&'static str, &'static &'static str>> {
     static NAMES: OnceLock<Mutex<BTreeMap<&'static str, &'static &'static str>>> = OnceLock::new();
-    NAMES.get_or_init(|| Mutex::new(BTreeMap::new()))
+    NAMES.get_or_init(|| {
+        let known = [&ACTION, &BASE, &CONTROLLER, &DISCARDED, &PLAYER, &REMOVED];
+        Mutex::new(known.iter().map(|n| (n.as_str(), n.0)).collect())
+    })
 }
 
 impl Name {
@@ -135,5 +155,14 @@ mod tests {
         assert_eq!(ron::from_str::<Name>("\"minion\"").unwrap(), a);
         assert_eq!(format!("{a:?} {a}"), "\"minion\" minion");
         assert_eq!(std::mem::size_of::<Name>(), 8);
+    }
+
+    /// The engine's own names are the slots the data's names with their text get.
+    #[test]
+    fn a_known_name_is_the_slot_of_its_text() {
+        for known in [super::ACTION, super::BASE, super::PLAYER, super::REMOVED] {
+            assert!(std::ptr::eq(known.0, Name::new(known.as_str()).0));
+            assert!(std::ptr::eq(known.0, Name::from(known.as_str()).0));
+        }
     }
 }

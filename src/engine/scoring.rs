@@ -387,10 +387,10 @@ impl GameState {
             self.queue_base_ability(base, Trigger::AfterThisBaseReplaced, Some(new));
         }
         // What waited for this replacement (Lost City), then Specials in hands.
-        let (now, later): (Vec<_>, Vec<_>) = std::mem::take(&mut self.delayed)
-            .into_iter()
-            .partition(|d| d.base == base && scored);
-        self.delayed = later;
+        let now: Vec<_> = self
+            .delayed
+            .extract_if(.., |d| d.base == base && scored)
+            .collect();
         for d in now {
             let mut ctx = d.ctx;
             ctx.subject = Some(new);

@@ -6,6 +6,7 @@ use super::board::Loc;
 use super::effect::{Static, Trigger};
 use super::events::{Event, Zone};
 use super::interp::{Ctx, Value};
+use super::name;
 use super::prog::Prog;
 use super::state::{GameState, PlayerId, Uid};
 
@@ -280,7 +281,9 @@ impl GameState {
         }
         self.playing[i].affected.push(minion);
         for effect in waiting {
-            let mut ctx = self.ctx_of(minion).with("player", Value::Player(player));
+            let mut ctx = self
+                .ctx_of(minion)
+                .with(name::PLAYER, Value::Player(player));
             ctx.subject = Some(source);
             self.trigger(Trigger::AffectedByOthersPlay, effect, ctx);
         }

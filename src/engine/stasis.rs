@@ -18,6 +18,7 @@ use super::effect::{Amount, BaseSel, Effect, MinionFilter, PlayerSel, Target, Tr
 use super::events::{Event, Zone};
 use super::flow::Task;
 use super::interp::{Ctx, Value};
+use super::name;
 use super::prog::Prog;
 use super::state::{GameState, PlayerId, Uid};
 use smallvec::SmallVec;
@@ -131,7 +132,7 @@ impl GameState {
             let mut ctx = Ctx::new(card, self.owner(card), None);
             if let Some((subject, removed)) = extra {
                 ctx.subject = Some(subject);
-                ctx = ctx.with("removed", Value::Num(removed as i32));
+                ctx = ctx.with(name::REMOVED, Value::Num(removed as i32));
             }
             self.trigger(when, Prog::Shared(&a.effect), ctx);
         }

@@ -6,6 +6,7 @@ use super::effect::{Effect, ExtraPlay as ExtraSpec, Selector, Static, Target, Tr
 use super::events::{Event, Quiet, Unmet, Zone};
 use super::flow::Task;
 use super::interp::{Ctx, Value};
+use super::name;
 use super::prog::{Parts, Prog};
 use super::state::{
     ActionInPlay, Allowance, Expiry, GameState, Lasting, LastingEffect, MinionInPlay, Phase,
@@ -1174,7 +1175,7 @@ impl GameState {
             Trigger::AfterYourCardMovedYourMinionsHere,
         ]);
         for (src, a) in waiting {
-            let mut ctx = Ctx::for_source(&src).with("player", Value::Player(mover));
+            let mut ctx = Ctx::for_source(&src).with(name::PLAYER, Value::Player(mover));
             ctx.subject = Some(card);
             match a.when {
                 Trigger::AfterMinionMovedHere if src.base == to && src.card != card => {
@@ -1274,7 +1275,7 @@ impl GameState {
 
     /// [`Self::draw`] because of the ability of `by`, so narration can say the cause.
     pub(super) fn draw_by(&mut self, player: PlayerId, n: usize, by: Option<Uid>) {
-        let mut drawn = Vec::new();
+        let mut drawn = Vec::with_capacity(n);
         for _ in 0..n {
             if self.players[player.ix()].deck.is_empty() {
                 self.reshuffle(player, by);
@@ -1676,7 +1677,7 @@ impl GameState {
                 continue;
             }
             let you = if src.is_base { owner } else { src.controller };
-            let mut ctx = Ctx::for_source(&src).with("player", Value::Player(player));
+            let mut ctx = Ctx::for_source(&src).with(name::PLAYER, Value::Player(player));
             ctx.you = you;
             ctx.subject = Some(card);
             self.trigger(a.when, Prog::Shared(&a.effect), ctx);

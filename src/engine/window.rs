@@ -220,9 +220,9 @@ impl GameState {
             }
             return;
         }
-        let waiting = std::mem::take(&mut self.triggered);
-        let (optional, mandatory): (Vec<_>, Vec<_>) =
-            waiting.into_iter().partition(|t| t.optional());
+        // Split in place: most windows hold no optional ability, and then no list is made.
+        let mut mandatory = std::mem::take(&mut self.triggered);
+        let optional: Vec<_> = mandatory.extract_if(.., |t| t.optional()).collect();
         match optional.len() {
             0 => {}
             // One optional ability: its own "may" is the whole question.
@@ -241,15 +241,18 @@ impl GameState {
     /// Resolves the mandatory abilities of a window: at once when their order cannot
     /// matter, otherwise the current player picks which goes first, then again among
     /// the rest.
-    pub(super) fn order_mandatory(&mut self, waiting: Vec<Triggered>) {
+    pub(super) fn order_mandatory(&mut self, mut waiting: Vec<Triggered>) {
         // An ability whose condition does not hold now would do nothing (a Scout
         // already returned to hand): it is not offered. It waits for the others,
         // though: one of them may make it hold (Assassination destroying the other
         // minion that kept Commandbro from being alone), and it is dropped only when
         // nothing else waits.
-        let (waiting, dormant): (Vec<Triggered>, Vec<Triggered>) = waiting
-            .into_iter()
-            .partition(|t| self.leading_condition_holds(t.effect.get(), &t.ctx));
+        // Split in place: most often every condition holds, and then no list is made.
+        let dormant: Vec<Triggered> = waiting
+            .extract_if(.., |t| {
+                !self.leading_condition_holds(t.effect.get(), &t.ctx)
+            })
+            .collect();
         let first = match waiting.first() {
             Some(first) => first,
             None => return,
@@ -262,7 +265,6 @@ impl GameState {
             // player, as "Me First!" goes round the table.
             let n = self.players.len();
             let current = self.turn.player.ix();
-            let mut waiting = waiting;
             waiting.sort_by_key(|t| (t.ctx.you.ix() + n - current) % n);
             for t in waiting.into_iter().rev() {
                 self.stack.push(Task::Resolve(t.effect, t.ctx));
@@ -271,7 +273,6 @@ impl GameState {
         }
         let options = waiting.iter().map(Triggered::choice).collect();
         // The options come first, so that an answer's index is its ability's.
-        let mut waiting = waiting;
         waiting.extend(dormant);
         self.pending = Some(Pending {
             decision: Decision {
