@@ -268,14 +268,20 @@ impl GameState {
 
     /// The tests of a walk's filter other than the base's ([`Self::base_admits`]) for
     /// the minion at base index `b`, minion index `i`; what they compare with is worked
-    /// out once for the walk.
+    /// out once for the walk. A filter that tests only whose minion it is (most of
+    /// them: [`MinionWalk::plain`]) is answered here without a call.
+    #[inline]
     fn minion_passes(&self, w: &MinionWalk, b: usize, i: usize, ctx: &Ctx) -> bool {
+        let controller = self.bases[b].minions[i].controller;
+        self.is_player(&w.filter.controller, ctx, controller)
+            && (w.plain || self.minion_passes_rest(w, b, i, ctx))
+    }
+
+    /// [`Self::minion_passes`]'s tests other than whose minion it is.
+    fn minion_passes_rest(&self, w: &MinionWalk, b: usize, i: usize, ctx: &Ctx) -> bool {
         let f = w.filter;
         let (base, m) = (&self.bases[b], &self.bases[b].minions[i]);
         let card = m.card;
-        if !self.is_player(&f.controller, ctx, m.controller) {
-            return false;
-        }
         if let Some(except) = &f.except {
             if *w.except.get_or_init(|| self.target_card(except, ctx)) == Some(card) {
                 return false;
@@ -1264,6 +1270,9 @@ fn one_per_name(sel: &Selector) -> bool {
 struct MinionWalk<'f> {
     /// The filter.
     filter: &'f MinionFilter,
+    /// The filter tests nothing of a minion but whose it is (and its base, which the
+    /// walk asks apart): read once a walk, not once a minion.
+    plain: bool,
     /// The card [`MinionFilter::except`] names.
     except: OnceCell<Option<Uid>>,
     /// The card [`MinionFilter::is`] names.
@@ -1281,8 +1290,28 @@ struct MinionWalk<'f> {
 impl<'f> MinionWalk<'f> {
     /// A walk of `filter` with nothing worked out yet.
     fn new(filter: &'f MinionFilter) -> Self {
+        let plain = matches!(
+            filter,
+            MinionFilter {
+                on: _,
+                controller: _,
+                power_at_most: None,
+                power_below: None,
+                except: None,
+                is: None,
+                faction: None,
+                named: None,
+                microbot: false,
+                power_at_least: None,
+                with_allies_here: None,
+                base_breakpoint_below: None,
+                printed_power_at_most: None,
+                carrying: None,
+            }
+        );
         MinionWalk {
             filter,
+            plain,
             except: OnceCell::new(),
             is: OnceCell::new(),
             breakpoint_above: OnceCell::new(),

@@ -11,6 +11,7 @@ use super::state::{Allowance, GameState, Lasting, Phase, PlayerId, Uid};
 use crate::cards::model::Card;
 use smallvec::SmallVec;
 use std::cell::OnceCell;
+use std::sync::OnceLock;
 
 // Named from here by interp.rs's choices, as before the aims moved to their module.
 pub(super) use super::aims::aims_at_minions;
@@ -71,56 +72,62 @@ impl GameState {
     /// What the cards at the base with index `at` forbid `player` to play there, read
     /// in one pass over its statics.
     fn base_rules(&self, player: PlayerId, at: usize) -> BaseRules {
-        self.base_rules_and_picnics(player, at, &mut Vec::new())
-    }
-
-    /// [`Self::base_rules`], with the picnics against `player` at that base added to
-    /// `picnics` in the same pass: other players' actions there that keep `player`'s
-    /// small minions to it (Bear Picnic), with the most printed power kept.
-    fn base_rules_and_picnics(
-        &self,
-        player: PlayerId,
-        at: usize,
-        picnics: &mut Vec<(Uid, u32)>,
-    ) -> BaseRules {
-        let base = self.bases[at].card;
-        let mut rules = BaseRules {
-            base,
-            at,
-            no_minions: false,
-            bans: false,
-            warded: false,
-            discard_plays: false,
-        };
+        let mut rules = BaseRules::none(self.bases[at].card, at);
         for (src, st) in self.statics_at(at) {
-            match st {
-                // A player who may ignore the base (Infiltrate) ignores its ban (Ice Castle).
-                Static::NoMinionsHere(sel) => {
-                    rules.no_minions |= !(src.is_base && self.may_ignore_base(src.base, player))
-                        && self.is_player(sel, &Ctx::for_source(&src), player)
-                }
-                Static::NoNamedFactionHere => rules.bans = true,
-                Static::NoOthersActionsHere => rules.warded |= src.controller != player,
-                Static::MinionsFromDiscardHere => rules.discard_plays |= src.controller == player,
-                // Only an action on the base has it (Bear Picnic).
-                Static::OthersSmallMinionsOnlyHere(n)
-                    if src.controller != player && !src.is_base && src.attached_to.is_none() =>
-                {
-                    picnics.push((base, *n))
-                }
-                _ => {}
-            }
+            self.note_play_rule(&mut rules, &mut Vec::new(), player, &src, st);
         }
         rules
     }
 
+    /// What one static at the base of `rules` forbids `player` there, added to
+    /// `rules`; a picnic against `player` (another player's action there that keeps
+    /// `player`'s small minions to it: Bear Picnic, with the most printed power kept)
+    /// added to `picnics`.
+    #[inline]
+    fn note_play_rule(
+        &self,
+        rules: &mut BaseRules,
+        picnics: &mut Vec<(Uid, u32)>,
+        player: PlayerId,
+        src: &super::board::Source,
+        st: &Static,
+    ) {
+        match st {
+            // A player who may ignore the base (Infiltrate) ignores its ban (Ice Castle).
+            Static::NoMinionsHere(sel) => {
+                rules.no_minions |= !(src.is_base && self.may_ignore_base(src.base, player))
+                    && self.is_player(sel, &Ctx::for_source(src), player)
+            }
+            Static::NoNamedFactionHere => rules.bans = true,
+            Static::NoOthersActionsHere => rules.warded |= src.controller != player,
+            Static::MinionsFromDiscardHere => rules.discard_plays |= src.controller == player,
+            // Only an action on the base has it (Bear Picnic).
+            Static::OthersSmallMinionsOnlyHere(n)
+                if src.controller != player && !src.is_base && src.attached_to.is_none() =>
+            {
+                picnics.push((rules.base, *n))
+            }
+            _ => {}
+        }
+    }
+
     /// What every base forbids `player`, and the picnics against them: the rules of a
-    /// whole listing of plays, read once (nothing changes while options are listed).
+    /// whole listing of plays, read once (nothing changes while options are listed),
+    /// in one pass over every static in play (table order, base by base: the
+    /// picnics come in the order of their bases, as base by base).
     fn play_rules(&self, player: PlayerId) -> PlayRules {
         let mut picnics = Vec::new();
-        let bases: SmallVec<[BaseRules; 6]> = (0..self.bases.len())
-            .map(|at| self.base_rules_and_picnics(player, at, &mut picnics))
+        let mut bases: SmallVec<[BaseRules; 6]> = (self.bases.iter().enumerate())
+            .map(|(at, b)| BaseRules::none(b.card, at))
             .collect();
+        for (src, st) in self.statics() {
+            if !is_play_rule(st) {
+                continue;
+            }
+            if let Some(rules) = bases.iter_mut().find(|r| r.base == src.base) {
+                self.note_play_rule(rules, &mut picnics, player, &src, st);
+            }
+        }
         let open_to_minions = picnics.is_empty() && bases.iter().all(|r| !r.no_minions && !r.bans);
         PlayRules {
             bases,
@@ -493,9 +500,27 @@ impl GameState {
         options: &mut Vec<Choice>,
     ) {
         let start = options.len();
+        // How the plays left fit an action and a minion of this zone, worked out once.
+        let fits = [false, true].map(|minion| kind_fit(listing.allowances, minion, from_discard));
+        let facts = play_facts();
+        // One bit per definition (its number modulo 64) of the cards before: a card
+        // whose bit is clear has no copy before it, and is not compared with them.
+        let mut seen = 0u64;
         for (i, &card) in zone.iter().enumerate() {
-            let Some(twin) = self.twin(card, &zone[..i]) else {
-                self.card_plays(listing, card, from_discard, options);
+            let def = self.cards[card.0 as usize].def.0;
+            let bit = 1u64 << (def % 64);
+            let twin = if seen & bit != 0 {
+                self.twin(card, &zone[..i])
+            } else {
+                None
+            };
+            seen |= bit;
+            let Some(twin) = twin else {
+                let facts = facts[def as usize];
+                if facts.card {
+                    let fit = fits[facts.minion as usize];
+                    self.card_plays(listing, card, facts, fit, from_discard, options);
+                }
                 continue;
             };
             for k in start..options.len() {
@@ -526,36 +551,52 @@ impl GameState {
         (!noted(card)).then_some(twin)
     }
 
-    /// The plays of one listing for one card, added to `options` in the order of its
-    /// places. A card no play left fits is skipped before its places are worked out.
+    /// The plays of one listing for one faction card, whose definition's facts are
+    /// `facts` and which the plays left fit as `fit` says for its kind, added to
+    /// `options` in the order of its places. A card no play left fits is skipped
+    /// before its places are worked out.
     fn card_plays<'a>(
         &'a self,
         listing: &Listing<'a>,
         card: Uid,
+        facts: PlayFacts,
+        fit: KindFit,
         from_discard: bool,
         options: &mut Vec<Choice>,
     ) {
-        let Some(def) = self.def(card).card() else {
-            return;
-        };
         let (player, allowances) = (listing.player, listing.allowances);
+        let def = || self.def(card).card();
         // The plays left this card could use somewhere (a discard-pile minion may
         // borrow a hand play where a card allows it): none, and working out where it
         // could go is skipped; one that fits every place, and no place needs checking
         // against the plays.
-        let mut fits = allowances
-            .iter()
-            .filter(|a| fits_card(a, def, from_discard, from_discard));
-        let Some(first) = fits.next() else {
+        let anywhere = match fit {
+            KindFit::None => return,
+            KindFit::Places => false,
+            KindFit::Anywhere => true,
+            KindFit::ByCard => {
+                let Some(def) = def() else {
+                    return;
+                };
+                let mut fits = allowances
+                    .iter()
+                    .filter(|a| fits_card(a, def, from_discard, from_discard));
+                let Some(first) = fits.next() else {
+                    return;
+                };
+                !from_discard && (target_free(first) || fits.any(target_free))
+            }
+        };
+        // What `kind_playable` says, from the definition's facts.
+        if facts.special_only || (!facts.minion && listing.no_actions) {
+            return;
+        }
+        if anywhere && self.plays_everywhere(listing, card, facts, options) {
+            return;
+        }
+        let Some(def) = def() else {
             return;
         };
-        let anywhere = !from_discard && (target_free(first) || fits.any(target_free));
-        if !kind_playable(def, listing.no_actions) {
-            return;
-        }
-        if anywhere && self.plays_everywhere(listing, card, def, options) {
-            return;
-        }
         self.targets_into(player, card, def, &listing.rules, &mut |to| {
             if anywhere
                 || self
@@ -577,20 +618,18 @@ impl GameState {
         &'a self,
         listing: &Listing<'a>,
         card: Uid,
-        def: &Card,
+        facts: PlayFacts,
         options: &mut Vec<Choice>,
     ) -> bool {
-        use crate::cards::model::{Kind, PlayTarget};
-        match def.kind {
-            Kind::Action {
-                play: PlayTarget::Standard | PlayTarget::IntoStasis,
+        match facts {
+            PlayFacts {
+                played_alone: true, ..
             } => options.push(Choice::Play { card, to: None }),
-            Kind::Minion { .. } if listing.rules(self).open_to_minions => {
-                options.extend(listing.rules(self).bases.iter().map(|r| Choice::Play {
+            PlayFacts { minion: true, .. } if listing.rules(self).open_to_minions => options
+                .extend(listing.rules(self).bases.iter().map(|r| Choice::Play {
                     card,
                     to: Some(PlayTo::Base(r.base)),
-                }))
-            }
+                })),
             _ => return false,
         }
         true
@@ -757,6 +796,33 @@ struct BaseRules {
     discard_plays: bool,
 }
 
+impl BaseRules {
+    /// The rules of a base that forbids nothing.
+    fn none(base: Uid, at: usize) -> BaseRules {
+        BaseRules {
+            base,
+            at,
+            no_minions: false,
+            bans: false,
+            warded: false,
+            discard_plays: false,
+        }
+    }
+}
+
+/// True for a static that may forbid a play or allow one from the discard pile
+/// ([`GameState::note_play_rule`]): most statics in play are not.
+fn is_play_rule(st: &Static) -> bool {
+    matches!(
+        st,
+        Static::NoMinionsHere(_)
+            | Static::NoNamedFactionHere
+            | Static::NoOthersActionsHere
+            | Static::MinionsFromDiscardHere
+            | Static::OthersSmallMinionsOnlyHere(_)
+    )
+}
+
 /// What the bases forbid one player to play, read once for a listing of plays and
 /// dropped with it (so it can never be out of date).
 struct PlayRules {
@@ -788,6 +854,91 @@ impl<'a> Listing<'a> {
     /// What the bases forbid the listing's player (read now if not yet).
     fn rules(&self, game: &'a GameState) -> &PlayRules {
         self.rules.get_or_init(|| game.play_rules(self.player))
+    }
+}
+
+/// What a listing needs of a definition, read once for the process (definitions
+/// never change): see [`play_facts`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct PlayFacts {
+    /// A faction card (not a base).
+    card: bool,
+    /// A minion.
+    minion: bool,
+    /// An action played on its own (or into stasis), not on a base or a minion.
+    played_alone: bool,
+    /// Only its own Special plays it (see [`kind_playable`]).
+    special_only: bool,
+}
+
+/// [`PlayFacts`] of every definition, by [`super::defs::DefId`], worked out the first
+/// time a listing asks (after the definitions are in use, so they cannot change).
+fn play_facts() -> &'static [PlayFacts] {
+    use crate::cards::model::{Kind, PlayTarget};
+    static FACTS: OnceLock<Vec<PlayFacts>> = OnceLock::new();
+    FACTS.get_or_init(|| {
+        let facts = |c: &Card| PlayFacts {
+            card: true,
+            minion: c.is_minion(),
+            played_alone: matches!(
+                c.kind,
+                Kind::Action {
+                    play: PlayTarget::Standard | PlayTarget::IntoStasis
+                }
+            ),
+            special_only: !kind_playable(c, false),
+        };
+        let base = PlayFacts {
+            card: false,
+            minion: false,
+            played_alone: false,
+            special_only: false,
+        };
+        defs()
+            .all
+            .iter()
+            .map(|d| d.card().map_or(base, facts))
+            .collect()
+    })
+}
+
+/// How the plays left of a listing fit a card of one kind (a minion or not) from one
+/// zone, whatever the card ([`fits_card`] and the play's [`target_free`] for every
+/// card of the kind), or that it depends on the card.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum KindFit {
+    /// No play fits.
+    None,
+    /// Some play fits, none of them every place (or the card is from the discard
+    /// pile): its places are checked against the plays.
+    Places,
+    /// A play fits it wherever it goes.
+    Anywhere,
+    /// A play tests the card's printed power or name: asked card by card.
+    ByCard,
+}
+
+/// The [`KindFit`] of the plays `allowances` for a card of this kind from the hand
+/// or, `from_discard`, the discard pile.
+fn kind_fit(allowances: &[Allowance], minion: bool, from_discard: bool) -> KindFit {
+    let (mut some, mut anywhere, mut by_card) = (false, false, false);
+    for a in allowances {
+        // The tests of `fits_card` other than power and name.
+        if !(a.fits_kind(minion) && (a.from_discard == from_discard || from_discard)) {
+            continue;
+        }
+        if a.power_at_most.is_some() || a.named.is_some() {
+            by_card = true;
+        } else {
+            some = true;
+            anywhere |= !from_discard && target_free(a);
+        }
+    }
+    match (anywhere, by_card, some) {
+        (true, _, _) => KindFit::Anywhere,
+        (false, true, _) => KindFit::ByCard,
+        (false, false, true) => KindFit::Places,
+        (false, false, false) => KindFit::None,
     }
 }
 
