@@ -262,15 +262,19 @@ impl GameState {
     /// True when the minions at base index `b` may match `f`: its test of their base,
     /// which a walk over the minions asks once a base.
     fn base_admits(&self, f: &MinionFilter, b: usize, ctx: &Ctx) -> bool {
-        // Most filters take minions anywhere: asked without a call.
-        matches!(f.on, BaseSel::Any) || self.base_sel(&f.on, ctx, self.bases[b].card)
+        // Most filters take minions anywhere or here: asked without a call.
+        match f.on {
+            BaseSel::Any => true,
+            BaseSel::Here => ctx.here == Some(self.bases[b].card),
+            _ => self.base_sel(&f.on, ctx, self.bases[b].card),
+        }
     }
 
     /// The tests of a walk's filter other than the base's ([`Self::base_admits`]) for
     /// the minion at base index `b`, minion index `i`; what they compare with is worked
     /// out once for the walk. A filter that tests only whose minion it is (most of
     /// them: [`MinionWalk::plain`]) is answered here without a call.
-    #[inline]
+    #[inline(always)]
     fn minion_passes(&self, w: &MinionWalk, b: usize, i: usize, ctx: &Ctx) -> bool {
         let controller = self.bases[b].minions[i].controller;
         self.is_player(&w.filter.controller, ctx, controller)
@@ -416,10 +420,7 @@ impl GameState {
                 play: crate::cards::model::PlayTarget::OnBase
             }
         );
-        (!f.minion || c.is_minion())
-            && (!f.action || !c.is_minion())
-            && f.power_at_most
-                .is_none_or(|p| c.power().is_some_and(|x| x <= p))
+        of_kind_and_power(f, c)
             && (!f.microbot || self.is_microbot(card))
             && (!f.playable || self.can_play_extra(ctx.you, card))
             && f.named.as_ref().is_none_or(|n| c.name == *n)
@@ -493,9 +494,19 @@ impl GameState {
     /// counted, until `f` answers false. False when it was stopped so.
     fn each_selected<F: FnMut(Value) -> bool>(&self, sel: &Selector, ctx: &Ctx, f: &mut F) -> bool {
         let cards = |cards: &[Uid], filter: &CardFilter, f: &mut F| {
+            // A filter of the card's kind and printed power only is asked without a call.
+            let plain = kind_and_power_only(filter);
             cards
                 .iter()
-                .filter(|&&c| self.card_matches(filter, c, ctx))
+                .filter(|&&c| {
+                    if plain {
+                        self.def(c)
+                            .card()
+                            .is_some_and(|card| of_kind_and_power(filter, card))
+                    } else {
+                        self.card_matches(filter, c, ctx)
+                    }
+                })
                 .all(|&c| f(Value::Card(c)))
         };
         match sel {
@@ -1246,6 +1257,42 @@ impl GameState {
             || matches!(&choose.then, Effect::Destroy(Target::Var(b)) if *b == choose.bind);
         self.protection_against(*card, ctx, destroying)
     }
+}
+
+/// The tests of a card filter on the card's kind (minion or action) and printed
+/// power.
+#[inline]
+fn of_kind_and_power(f: &CardFilter, c: &crate::cards::model::Card) -> bool {
+    (!f.minion || c.is_minion())
+        && (!f.action || !c.is_minion())
+        && f.power_at_most
+            .is_none_or(|p| c.power().is_some_and(|x| x <= p))
+}
+
+/// True for a card filter that tests nothing but [`of_kind_and_power`] (keeping one
+/// card per name is the selection's own business): read once a walk.
+fn kind_and_power_only(f: &CardFilter) -> bool {
+    matches!(
+        f,
+        CardFilter {
+            minion: _,
+            action: _,
+            power_at_most: _,
+            one_per_name: _,
+            microbot: false,
+            playable: false,
+            same_name_as: None,
+            named: None,
+            name_contains: None,
+            plays_on_minion: false,
+            affects_minions: false,
+            playable_on: None,
+            power_within: None,
+            power_is: None,
+            label: None,
+            plays_on_base: false,
+        }
+    )
 }
 
 /// True when a selector keeps only the first card of each name

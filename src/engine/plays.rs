@@ -72,9 +72,20 @@ impl GameState {
     /// What the cards at the base with index `at` forbid `player` to play there, read
     /// in one pass over its statics.
     fn base_rules(&self, player: PlayerId, at: usize) -> BaseRules {
+        self.base_rules_and_picnics(player, at, &mut Vec::new())
+    }
+
+    /// [`Self::base_rules`], with the picnics against `player` there added to
+    /// `picnics` (see [`Self::note_play_rule`]).
+    fn base_rules_and_picnics(
+        &self,
+        player: PlayerId,
+        at: usize,
+        picnics: &mut Vec<(Uid, u32)>,
+    ) -> BaseRules {
         let mut rules = BaseRules::none(self.bases[at].card, at);
         for (src, st) in self.statics_at(at) {
-            self.note_play_rule(&mut rules, &mut Vec::new(), player, &src, st);
+            self.note_play_rule(&mut rules, picnics, player, &src, st);
         }
         rules
     }
@@ -127,6 +138,15 @@ impl GameState {
             if let Some(rules) = bases.iter_mut().find(|r| r.base == src.base) {
                 self.note_play_rule(rules, &mut picnics, player, &src, st);
             }
+        }
+        // In debug builds, the one pass is checked against the bases read one by one.
+        #[cfg(debug_assertions)]
+        {
+            let mut each = Vec::new();
+            for (at, rules) in bases.iter().enumerate() {
+                assert_eq!(*rules, self.base_rules_and_picnics(player, at, &mut each));
+            }
+            assert_eq!(each, picnics, "picnics read in one pass");
         }
         let open_to_minions = picnics.is_empty() && bases.iter().all(|r| !r.no_minions && !r.bans);
         PlayRules {
@@ -566,6 +586,27 @@ impl GameState {
     ) {
         let (player, allowances) = (listing.player, listing.allowances);
         let def = || self.def(card).card();
+        // In debug builds, the kind's fit and facts are checked against the card's own.
+        #[cfg(debug_assertions)]
+        if let Some(def) = def() {
+            let mut fits = allowances
+                .iter()
+                .filter(|a| fits_card(a, def, from_discard, from_discard));
+            let own = fits
+                .next()
+                .map(|first| !from_discard && (target_free(first) || fits.any(target_free)));
+            let kind = match fit {
+                KindFit::None => Some(None),
+                KindFit::Places => Some(Some(false)),
+                KindFit::Anywhere => Some(Some(true)),
+                KindFit::ByCard => None,
+            };
+            assert!(
+                kind.is_none_or(|k| k == own),
+                "plays left fit {card:?} otherwise"
+            );
+            assert_eq!(facts, play_facts_of(def), "play facts of {card:?}");
+        }
         // The plays left this card could use somewhere (a discard-pile minion may
         // borrow a hand play where a card allows it): none, and working out where it
         // could go is skipped; one that fits every place, and no place needs checking
@@ -779,6 +820,7 @@ impl GameState {
 
 /// What one base forbids one player to play there (see [`GameState::play_rules`]):
 /// a few bits, so that a listing's rules stay small on the stack.
+#[derive(Debug, PartialEq)]
 struct BaseRules {
     /// The base.
     base: Uid,
@@ -874,20 +916,8 @@ struct PlayFacts {
 /// [`PlayFacts`] of every definition, by [`super::defs::DefId`], worked out the first
 /// time a listing asks (after the definitions are in use, so they cannot change).
 fn play_facts() -> &'static [PlayFacts] {
-    use crate::cards::model::{Kind, PlayTarget};
     static FACTS: OnceLock<Vec<PlayFacts>> = OnceLock::new();
     FACTS.get_or_init(|| {
-        let facts = |c: &Card| PlayFacts {
-            card: true,
-            minion: c.is_minion(),
-            played_alone: matches!(
-                c.kind,
-                Kind::Action {
-                    play: PlayTarget::Standard | PlayTarget::IntoStasis
-                }
-            ),
-            special_only: !kind_playable(c, false),
-        };
         let base = PlayFacts {
             card: false,
             minion: false,
@@ -897,9 +927,25 @@ fn play_facts() -> &'static [PlayFacts] {
         defs()
             .all
             .iter()
-            .map(|d| d.card().map_or(base, facts))
+            .map(|d| d.card().map_or(base, play_facts_of))
             .collect()
     })
+}
+
+/// The [`PlayFacts`] of a faction card's definition.
+fn play_facts_of(c: &Card) -> PlayFacts {
+    use crate::cards::model::{Kind, PlayTarget};
+    PlayFacts {
+        card: true,
+        minion: c.is_minion(),
+        played_alone: matches!(
+            c.kind,
+            Kind::Action {
+                play: PlayTarget::Standard | PlayTarget::IntoStasis
+            }
+        ),
+        special_only: !kind_playable(c, false),
+    }
 }
 
 /// How the plays left of a listing fit a card of one kind (a minion or not) from one
