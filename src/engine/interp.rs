@@ -262,20 +262,30 @@ impl GameState {
     /// True when the minions at base index `b` may match `f`: its test of their base,
     /// which a walk over the minions asks once a base.
     fn base_admits(&self, f: &MinionFilter, b: usize, ctx: &Ctx) -> bool {
-        // Most filters take minions anywhere: asked without a call.
-        matches!(f.on, BaseSel::Any) || self.base_sel(&f.on, ctx, self.bases[b].card)
+        // Most filters take minions anywhere or here: asked without a call.
+        match f.on {
+            BaseSel::Any => true,
+            BaseSel::Here => ctx.here == Some(self.bases[b].card),
+            _ => self.base_sel(&f.on, ctx, self.bases[b].card),
+        }
     }
 
     /// The tests of a walk's filter other than the base's ([`Self::base_admits`]) for
     /// the minion at base index `b`, minion index `i`; what they compare with is worked
-    /// out once for the walk.
+    /// out once for the walk. A filter that tests only whose minion it is (most of
+    /// them: [`MinionWalk::plain`]) is answered here without a call.
+    #[inline(always)]
     fn minion_passes(&self, w: &MinionWalk, b: usize, i: usize, ctx: &Ctx) -> bool {
+        let controller = self.bases[b].minions[i].controller;
+        self.is_player(&w.filter.controller, ctx, controller)
+            && (w.plain || self.minion_passes_rest(w, b, i, ctx))
+    }
+
+    /// [`Self::minion_passes`]'s tests other than whose minion it is.
+    fn minion_passes_rest(&self, w: &MinionWalk, b: usize, i: usize, ctx: &Ctx) -> bool {
         let f = w.filter;
         let (base, m) = (&self.bases[b], &self.bases[b].minions[i]);
         let card = m.card;
-        if !self.is_player(&f.controller, ctx, m.controller) {
-            return false;
-        }
         if let Some(except) = &f.except {
             if *w.except.get_or_init(|| self.target_card(except, ctx)) == Some(card) {
                 return false;
@@ -410,10 +420,7 @@ impl GameState {
                 play: crate::cards::model::PlayTarget::OnBase
             }
         );
-        (!f.minion || c.is_minion())
-            && (!f.action || !c.is_minion())
-            && f.power_at_most
-                .is_none_or(|p| c.power().is_some_and(|x| x <= p))
+        of_kind_and_power(f, c)
             && (!f.microbot || self.is_microbot(card))
             && (!f.playable || self.can_play_extra(ctx.you, card))
             && f.named.as_ref().is_none_or(|n| c.name == *n)
@@ -487,9 +494,19 @@ impl GameState {
     /// counted, until `f` answers false. False when it was stopped so.
     fn each_selected<F: FnMut(Value) -> bool>(&self, sel: &Selector, ctx: &Ctx, f: &mut F) -> bool {
         let cards = |cards: &[Uid], filter: &CardFilter, f: &mut F| {
+            // A filter of the card's kind and printed power only is asked without a call.
+            let plain = kind_and_power_only(filter);
             cards
                 .iter()
-                .filter(|&&c| self.card_matches(filter, c, ctx))
+                .filter(|&&c| {
+                    if plain {
+                        self.def(c)
+                            .card()
+                            .is_some_and(|card| of_kind_and_power(filter, card))
+                    } else {
+                        self.card_matches(filter, c, ctx)
+                    }
+                })
                 .all(|&c| f(Value::Card(c)))
         };
         match sel {
@@ -1242,6 +1259,42 @@ impl GameState {
     }
 }
 
+/// The tests of a card filter on the card's kind (minion or action) and printed
+/// power.
+#[inline]
+fn of_kind_and_power(f: &CardFilter, c: &crate::cards::model::Card) -> bool {
+    (!f.minion || c.is_minion())
+        && (!f.action || !c.is_minion())
+        && f.power_at_most
+            .is_none_or(|p| c.power().is_some_and(|x| x <= p))
+}
+
+/// True for a card filter that tests nothing but [`of_kind_and_power`] (keeping one
+/// card per name is the selection's own business): read once a walk.
+fn kind_and_power_only(f: &CardFilter) -> bool {
+    matches!(
+        f,
+        CardFilter {
+            minion: _,
+            action: _,
+            power_at_most: _,
+            one_per_name: _,
+            microbot: false,
+            playable: false,
+            same_name_as: None,
+            named: None,
+            name_contains: None,
+            plays_on_minion: false,
+            affects_minions: false,
+            playable_on: None,
+            power_within: None,
+            power_is: None,
+            label: None,
+            plays_on_base: false,
+        }
+    )
+}
+
 /// True when a selector keeps only the first card of each name
 /// ([`CardFilter::one_per_name`]).
 fn one_per_name(sel: &Selector) -> bool {
@@ -1264,6 +1317,9 @@ fn one_per_name(sel: &Selector) -> bool {
 struct MinionWalk<'f> {
     /// The filter.
     filter: &'f MinionFilter,
+    /// The filter tests nothing of a minion but whose it is (and its base, which the
+    /// walk asks apart): read once a walk, not once a minion.
+    plain: bool,
     /// The card [`MinionFilter::except`] names.
     except: OnceCell<Option<Uid>>,
     /// The card [`MinionFilter::is`] names.
@@ -1281,8 +1337,28 @@ struct MinionWalk<'f> {
 impl<'f> MinionWalk<'f> {
     /// A walk of `filter` with nothing worked out yet.
     fn new(filter: &'f MinionFilter) -> Self {
+        let plain = matches!(
+            filter,
+            MinionFilter {
+                on: _,
+                controller: _,
+                power_at_most: None,
+                power_below: None,
+                except: None,
+                is: None,
+                faction: None,
+                named: None,
+                microbot: false,
+                power_at_least: None,
+                with_allies_here: None,
+                base_breakpoint_below: None,
+                printed_power_at_most: None,
+                carrying: None,
+            }
+        );
         MinionWalk {
             filter,
+            plain,
             except: OnceCell::new(),
             is: OnceCell::new(),
             breakpoint_above: OnceCell::new(),

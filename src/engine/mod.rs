@@ -13,6 +13,7 @@ pub mod defs;
 mod destruction;
 pub mod effect;
 pub mod events;
+mod fits;
 pub mod flow;
 pub mod in_play;
 pub mod interp;

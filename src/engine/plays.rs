@@ -6,6 +6,9 @@
 use super::decision::{Ask, Choice, Decision, Pending, PlayTo, Resume};
 use super::defs::defs;
 use super::effect::{Static, Trigger};
+use super::fits::{
+    covers, fits_card, kind_fit, kind_playable, play_facts, target_free, KindFit, PlayFacts,
+};
 use super::interp::Ctx;
 use super::state::{Allowance, GameState, Lasting, Phase, PlayerId, Uid};
 use crate::cards::model::Card;
@@ -74,53 +77,79 @@ impl GameState {
         self.base_rules_and_picnics(player, at, &mut Vec::new())
     }
 
-    /// [`Self::base_rules`], with the picnics against `player` at that base added to
-    /// `picnics` in the same pass: other players' actions there that keep `player`'s
-    /// small minions to it (Bear Picnic), with the most printed power kept.
+    /// [`Self::base_rules`], with the picnics against `player` there added to
+    /// `picnics` (see [`Self::note_play_rule`]).
     fn base_rules_and_picnics(
         &self,
         player: PlayerId,
         at: usize,
         picnics: &mut Vec<(Uid, u32)>,
     ) -> BaseRules {
-        let base = self.bases[at].card;
-        let mut rules = BaseRules {
-            base,
-            at,
-            no_minions: false,
-            bans: false,
-            warded: false,
-            discard_plays: false,
-        };
+        let mut rules = BaseRules::none(self.bases[at].card, at);
         for (src, st) in self.statics_at(at) {
-            match st {
-                // A player who may ignore the base (Infiltrate) ignores its ban (Ice Castle).
-                Static::NoMinionsHere(sel) => {
-                    rules.no_minions |= !(src.is_base && self.may_ignore_base(src.base, player))
-                        && self.is_player(sel, &Ctx::for_source(&src), player)
-                }
-                Static::NoNamedFactionHere => rules.bans = true,
-                Static::NoOthersActionsHere => rules.warded |= src.controller != player,
-                Static::MinionsFromDiscardHere => rules.discard_plays |= src.controller == player,
-                // Only an action on the base has it (Bear Picnic).
-                Static::OthersSmallMinionsOnlyHere(n)
-                    if src.controller != player && !src.is_base && src.attached_to.is_none() =>
-                {
-                    picnics.push((base, *n))
-                }
-                _ => {}
-            }
+            self.note_play_rule(&mut rules, picnics, player, &src, st);
         }
         rules
     }
 
+    /// What one static at the base of `rules` forbids `player` there, added to
+    /// `rules`; a picnic against `player` (another player's action there that keeps
+    /// `player`'s small minions to it: Bear Picnic, with the most printed power kept)
+    /// added to `picnics`.
+    #[inline]
+    fn note_play_rule(
+        &self,
+        rules: &mut BaseRules,
+        picnics: &mut Vec<(Uid, u32)>,
+        player: PlayerId,
+        src: &super::board::Source,
+        st: &Static,
+    ) {
+        match st {
+            // A player who may ignore the base (Infiltrate) ignores its ban (Ice Castle).
+            Static::NoMinionsHere(sel) => {
+                rules.no_minions |= !(src.is_base && self.may_ignore_base(src.base, player))
+                    && self.is_player(sel, &Ctx::for_source(src), player)
+            }
+            Static::NoNamedFactionHere => rules.bans = true,
+            Static::NoOthersActionsHere => rules.warded |= src.controller != player,
+            Static::MinionsFromDiscardHere => rules.discard_plays |= src.controller == player,
+            // Only an action on the base has it (Bear Picnic).
+            Static::OthersSmallMinionsOnlyHere(n)
+                if src.controller != player && !src.is_base && src.attached_to.is_none() =>
+            {
+                picnics.push((rules.base, *n))
+            }
+            _ => {}
+        }
+    }
+
     /// What every base forbids `player`, and the picnics against them: the rules of a
-    /// whole listing of plays, read once (nothing changes while options are listed).
+    /// whole listing of plays, read once (nothing changes while options are listed),
+    /// in one pass over every static in play (table order, base by base: the
+    /// picnics come in the order of their bases, as base by base).
     fn play_rules(&self, player: PlayerId) -> PlayRules {
         let mut picnics = Vec::new();
-        let bases: SmallVec<[BaseRules; 6]> = (0..self.bases.len())
-            .map(|at| self.base_rules_and_picnics(player, at, &mut picnics))
+        let mut bases: SmallVec<[BaseRules; 6]> = (self.bases.iter().enumerate())
+            .map(|(at, b)| BaseRules::none(b.card, at))
             .collect();
+        for (src, st) in self.statics() {
+            if !is_play_rule(st) {
+                continue;
+            }
+            if let Some(rules) = bases.iter_mut().find(|r| r.base == src.base) {
+                self.note_play_rule(rules, &mut picnics, player, &src, st);
+            }
+        }
+        // In debug builds, the one pass is checked against the bases read one by one.
+        #[cfg(debug_assertions)]
+        {
+            let mut each = Vec::new();
+            for (at, rules) in bases.iter().enumerate() {
+                assert_eq!(*rules, self.base_rules_and_picnics(player, at, &mut each));
+            }
+            assert_eq!(each, picnics, "picnics read in one pass");
+        }
         let open_to_minions = picnics.is_empty() && bases.iter().all(|r| !r.no_minions && !r.bans);
         PlayRules {
             bases,
@@ -493,9 +522,27 @@ impl GameState {
         options: &mut Vec<Choice>,
     ) {
         let start = options.len();
+        // How the plays left fit an action and a minion of this zone, worked out once.
+        let fits = [false, true].map(|minion| kind_fit(listing.allowances, minion, from_discard));
+        let facts = play_facts();
+        // One bit per definition (its number modulo 64) of the cards before: a card
+        // whose bit is clear has no copy before it, and is not compared with them.
+        let mut seen = 0u64;
         for (i, &card) in zone.iter().enumerate() {
-            let Some(twin) = self.twin(card, &zone[..i]) else {
-                self.card_plays(listing, card, from_discard, options);
+            let def = self.cards[card.0 as usize].def.0;
+            let bit = 1u64 << (def % 64);
+            let twin = if seen & bit != 0 {
+                self.twin(card, &zone[..i])
+            } else {
+                None
+            };
+            seen |= bit;
+            let Some(twin) = twin else {
+                let facts = facts[def as usize];
+                if facts.card {
+                    let fit = fits[facts.minion as usize];
+                    self.card_plays(listing, card, facts, fit, from_discard, options);
+                }
                 continue;
             };
             for k in start..options.len() {
@@ -526,36 +573,77 @@ impl GameState {
         (!noted(card)).then_some(twin)
     }
 
-    /// The plays of one listing for one card, added to `options` in the order of its
-    /// places. A card no play left fits is skipped before its places are worked out.
+    /// The plays of one listing for one faction card, whose definition's facts are
+    /// `facts` and which the plays left fit as `fit` says for its kind, added to
+    /// `options` in the order of its places. A card no play left fits is skipped
+    /// before its places are worked out.
     fn card_plays<'a>(
         &'a self,
         listing: &Listing<'a>,
         card: Uid,
+        facts: PlayFacts,
+        fit: KindFit,
         from_discard: bool,
         options: &mut Vec<Choice>,
     ) {
-        let Some(def) = self.def(card).card() else {
-            return;
-        };
         let (player, allowances) = (listing.player, listing.allowances);
+        let def = || self.def(card).card();
+        // In debug builds, the kind's fit and facts are checked against the card's own.
+        #[cfg(debug_assertions)]
+        if let Some(def) = def() {
+            let mut fits = allowances
+                .iter()
+                .filter(|a| fits_card(a, def, from_discard, from_discard));
+            let own = fits
+                .next()
+                .map(|first| !from_discard && (target_free(first) || fits.any(target_free)));
+            let kind = match fit {
+                KindFit::None => Some(None),
+                KindFit::Places => Some(Some(false)),
+                KindFit::Anywhere => Some(Some(true)),
+                KindFit::ByCard => None,
+            };
+            assert!(
+                kind.is_none_or(|k| k == own),
+                "plays left fit {card:?} otherwise"
+            );
+            assert_eq!(
+                facts,
+                super::fits::play_facts_of(def),
+                "play facts of {card:?}"
+            );
+        }
         // The plays left this card could use somewhere (a discard-pile minion may
         // borrow a hand play where a card allows it): none, and working out where it
         // could go is skipped; one that fits every place, and no place needs checking
         // against the plays.
-        let mut fits = allowances
-            .iter()
-            .filter(|a| fits_card(a, def, from_discard, from_discard));
-        let Some(first) = fits.next() else {
+        let anywhere = match fit {
+            KindFit::None => return,
+            KindFit::Places => false,
+            KindFit::Anywhere => true,
+            KindFit::ByCard => {
+                let Some(def) = def() else {
+                    return;
+                };
+                let mut fits = allowances
+                    .iter()
+                    .filter(|a| fits_card(a, def, from_discard, from_discard));
+                let Some(first) = fits.next() else {
+                    return;
+                };
+                !from_discard && (target_free(first) || fits.any(target_free))
+            }
+        };
+        // What `kind_playable` says, from the definition's facts.
+        if facts.special_only || (!facts.minion && listing.no_actions) {
+            return;
+        }
+        if anywhere && self.plays_everywhere(listing, card, facts, options) {
+            return;
+        }
+        let Some(def) = def() else {
             return;
         };
-        let anywhere = !from_discard && (target_free(first) || fits.any(target_free));
-        if !kind_playable(def, listing.no_actions) {
-            return;
-        }
-        if anywhere && self.plays_everywhere(listing, card, def, options) {
-            return;
-        }
         self.targets_into(player, card, def, &listing.rules, &mut |to| {
             if anywhere
                 || self
@@ -577,20 +665,18 @@ impl GameState {
         &'a self,
         listing: &Listing<'a>,
         card: Uid,
-        def: &Card,
+        facts: PlayFacts,
         options: &mut Vec<Choice>,
     ) -> bool {
-        use crate::cards::model::{Kind, PlayTarget};
-        match def.kind {
-            Kind::Action {
-                play: PlayTarget::Standard | PlayTarget::IntoStasis,
+        match facts {
+            PlayFacts {
+                played_alone: true, ..
             } => options.push(Choice::Play { card, to: None }),
-            Kind::Minion { .. } if listing.rules(self).open_to_minions => {
-                options.extend(listing.rules(self).bases.iter().map(|r| Choice::Play {
+            PlayFacts { minion: true, .. } if listing.rules(self).open_to_minions => options
+                .extend(listing.rules(self).bases.iter().map(|r| Choice::Play {
                     card,
                     to: Some(PlayTo::Base(r.base)),
-                }))
-            }
+                })),
             _ => return false,
         }
         true
@@ -740,6 +826,7 @@ impl GameState {
 
 /// What one base forbids one player to play there (see [`GameState::play_rules`]):
 /// a few bits, so that a listing's rules stay small on the stack.
+#[derive(Debug, PartialEq)]
 struct BaseRules {
     /// The base.
     base: Uid,
@@ -755,6 +842,33 @@ struct BaseRules {
     /// A card of the player's here lets them play minions here from their discard
     /// pile (in their own Play Cards phase: see [`GameState::discard_plays_now`]).
     discard_plays: bool,
+}
+
+impl BaseRules {
+    /// The rules of a base that forbids nothing.
+    fn none(base: Uid, at: usize) -> BaseRules {
+        BaseRules {
+            base,
+            at,
+            no_minions: false,
+            bans: false,
+            warded: false,
+            discard_plays: false,
+        }
+    }
+}
+
+/// True for a static that may forbid a play or allow one from the discard pile
+/// ([`GameState::note_play_rule`]): most statics in play are not.
+fn is_play_rule(st: &Static) -> bool {
+    matches!(
+        st,
+        Static::NoMinionsHere(_)
+            | Static::NoNamedFactionHere
+            | Static::NoOthersActionsHere
+            | Static::MinionsFromDiscardHere
+            | Static::OthersSmallMinionsOnlyHere(_)
+    )
 }
 
 /// What the bases forbid one player to play, read once for a listing of plays and
@@ -789,48 +903,4 @@ impl<'a> Listing<'a> {
     fn rules(&self, game: &'a GameState) -> &PlayRules {
         self.rules.get_or_init(|| game.play_rules(self.player))
     }
-}
-
-/// The tests of play `a` that depend only on the card, not on where it goes: its
-/// kind, where it comes from (`borrow`: a discard-pile minion may use a hand play),
-/// its printed power and its name.
-fn fits_card(a: &Allowance, c: &Card, from_discard: bool, borrow: bool) -> bool {
-    a.fits_kind(c.is_minion())
-        && (a.from_discard == from_discard || borrow)
-        && a.power_at_most
-            .is_none_or(|m| c.power().is_some_and(|p| p <= m))
-        && a.named.is_none_or(|n| n == *c.name)
-}
-
-/// [`GameState::may_play_kind`] for a card's definition.
-fn kind_playable(def: &Card, no_actions: bool) -> bool {
-    (def.is_minion() || !no_actions)
-        && !def
-            .abilities
-            .iter()
-            .any(|a| matches!(a.statics, Some(Static::PlayedOnlyThroughSpecial)))
-}
-
-/// True for a play whose tests do not depend on where the card goes (see
-/// [`GameState::fits_target`]).
-fn target_free(a: &Allowance) -> bool {
-    !a.onto_others_minion
-        && a.must_affect.is_none()
-        && a.only_on.is_none()
-        && !a.only_where_no_minion
-        && !a.only_where_minion
-}
-
-/// True when play `a` allows every play that `b` allows.
-fn covers(a: &Allowance, b: &Allowance) -> bool {
-    (a.either || (!b.either && a.minion == b.minion))
-        && a.from_discard == b.from_discard
-        && a.power_at_most
-            .is_none_or(|m| b.power_at_most.is_some_and(|n| n <= m))
-        && a.only_on.is_none_or(|x| b.only_on == Some(x))
-        && a.named.as_ref().is_none_or(|n| b.named.as_ref() == Some(n))
-        && (!a.onto_others_minion || b.onto_others_minion)
-        && a.must_affect.is_none_or(|x| b.must_affect == Some(x))
-        && (!a.only_where_no_minion || b.only_where_no_minion)
-        && (!a.only_where_minion || b.only_where_minion)
 }
