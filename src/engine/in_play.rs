@@ -20,7 +20,7 @@
 //! in place: a minion played onto a base or taken off one (unless an action on it
 //! has an Ongoing ability), and an action with none played on a base or a minion.
 
-use super::board::{Loc, Source};
+use super::board::{may_reach_base, Loc, Source};
 use super::effect::{Ability, Static, Trigger};
 use super::shields::shields_minions;
 use super::stamp::Stamp;
@@ -133,7 +133,7 @@ impl Table {
                     let at = live.minion_statics_end[b];
                     let before = live.statics.len();
                     live.statics.splice(at..at, card_statics(abilities, source));
-                    live.statics_moved(b, (live.statics.len() - before) as isize);
+                    live.statics_moved(&self.bases, b, (live.statics.len() - before) as isize);
                 }
                 self.bases[b].minions.push(minion);
             }
@@ -223,7 +223,7 @@ impl Table {
                 .take_while(|(s, _)| s.card == card)
                 .count();
             live.statics.drain(start + first..start + first + n);
-            live.statics_moved(b, -(n as isize));
+            live.statics_moved(&self.bases, b, -(n as isize));
         }
         minion
     }
@@ -337,9 +337,14 @@ pub struct Live {
     /// The live Ongoing statics, in table order; a base's controller is filled in
     /// when read.
     statics: Vec<(Source, &'static Static)>,
-    /// Those of `statics` that change power ([`changes_power`]), in the same order:
-    /// all that a minion's power reads.
+    /// Those of `statics` that change power ([`changes_power`]), in the same order.
     powers: Vec<(Source, &'static Static)>,
+    /// Those of `powers` that may reach a minion at each base
+    /// ([`super::board::may_reach_base`]), base by base, each base's in table
+    /// order: all that the power of a minion there reads.
+    powers_here: Vec<(Source, &'static Static)>,
+    /// Where each base's part of `powers_here` ends, by base index.
+    powers_ends: Vec<usize>,
     /// Every kind of ability the cards in `sources` have, as one set.
     kinds: u64,
     /// True when one of `statics` keeps minions from other players' cards or
@@ -366,6 +371,8 @@ impl Live {
         live.statics.clear();
         live.ends.clear();
         live.powers.clear();
+        live.powers_here.clear();
+        live.powers_ends.clear();
         live.minions_end.clear();
         live.minion_statics_end.clear();
         live.kinds = 0;
@@ -398,6 +405,7 @@ impl Live {
             }
             live.ends.push(live.statics.len());
         }
+        live.sort_powers(bases);
     }
 
     /// One card in play with live abilities, and its Ongoing statics unless they are
@@ -426,7 +434,7 @@ impl Live {
     /// After `n` statics were put in (or, below zero, taken out) among those of the
     /// minions of base `b`: where each base's part ends, and the lists read from the
     /// statics, made again.
-    fn statics_moved(&mut self, b: usize, n: isize) {
+    fn statics_moved(&mut self, bases: &[BaseInPlay], b: usize, n: isize) {
         for end in self.ends[b..]
             .iter_mut()
             .chain(&mut self.minion_statics_end[b..])
@@ -437,6 +445,20 @@ impl Live {
         let powers = self.statics.iter().filter(|(_, st)| changes_power(st));
         self.powers.extend(powers);
         self.shields = self.statics.iter().any(|(_, st)| shields_minions(st));
+        self.sort_powers(bases);
+    }
+
+    /// Makes `powers_here` from `powers`: for each base, those that may reach a
+    /// minion there.
+    fn sort_powers(&mut self, bases: &[BaseInPlay]) {
+        self.powers_here.clear();
+        self.powers_ends.clear();
+        for base in bases {
+            let here = self.powers.iter();
+            let reaching = here.filter(|(src, st)| may_reach_base(src, st, base.card));
+            self.powers_here.extend(reaching);
+            self.powers_ends.push(self.powers_here.len());
+        }
     }
 
     /// [`Self::gather`] into a new list.
@@ -445,6 +467,12 @@ impl Live {
         let mut live = Live::default();
         Live::gather(game, &game.bases, &mut live);
         live
+    }
+
+    /// The power statics that may reach a minion at base index `b`.
+    fn powers_at(&self, b: usize) -> &[(Source, &'static Static)] {
+        let start = b.checked_sub(1).map_or(0, |p| self.powers_ends[p]);
+        &self.powers_here[start..self.powers_ends[b]]
     }
 
     /// The statics of the cards at base index `b`.
@@ -498,10 +526,11 @@ impl GameState {
         }
     }
 
-    /// The live Ongoing statics in play that change power, with their sources, in
-    /// table order: [`Self::statics`] less those a minion's power never reads.
-    pub(super) fn power_statics(&self) -> Statics<'_> {
-        self.statics_of(&self.live().powers)
+    /// The live Ongoing statics in play that change power and may reach a minion at
+    /// base index `b` ([`super::board::may_reach_base`]), with their sources, in
+    /// table order: all that the power of a minion there reads.
+    pub(super) fn power_statics_at(&self, b: usize) -> Statics<'_> {
+        self.statics_of(self.live().powers_at(b))
     }
 
     /// True when some card in play keeps minions from other players' cards or
@@ -554,6 +583,7 @@ impl Iterator for Sources<'_> {
 
 /// The live Ongoing statics of the cards in play at some bases, with their sources
 /// ([`GameState::statics`]), in table order.
+#[derive(Clone)]
 pub struct Statics<'a> {
     statics: std::slice::Iter<'a, (Source, &'static Static)>,
     /// The current player, who controls the bases' abilities.
@@ -629,17 +659,25 @@ mod tests {
         all
     }
 
-    /// For every minion in play and every power static in play that
-    /// [`GameState::power`] passes over without a test ([`super::super::board::may_change`]
-    /// false), the static's filter indeed leaves that minion out.
+    /// For every minion in play and every power static in play: one left out of
+    /// those that may reach a minion at its base ([`GameState::power_statics_at`])
+    /// is one that [`GameState::power`] would pass over without a test
+    /// ([`super::super::board::may_change`] false), and for one passed over, the
+    /// static's filter indeed leaves that minion out.
     fn passed_over_statics_match_nobody(game: &GameState) {
         for (b, base) in game.bases.iter().enumerate() {
+            let reaching: Vec<_> = game.power_statics_at(b).collect();
             for (i, m) in base.minions.iter().enumerate() {
-                for (src, st) in game.power_statics() {
+                for (src, st) in game.statics_of(&game.live().powers) {
+                    let may = super::super::board::may_change(&src, st, m.card, base.card);
+                    assert!(
+                        !may || reaching.contains(&(src, st)),
+                        "{st:?} left out at a base it reaches"
+                    );
                     let Static::Power { to, .. } = st else {
                         continue;
                     };
-                    if !super::super::board::may_change(&src, st, m.card, base.card) {
+                    if !may {
                         let ctx = super::super::interp::Ctx::for_source(&src);
                         assert!(
                             !game.minion_matches_at(to, b, i, &ctx),
