@@ -17,8 +17,10 @@
 //! setters for a minion's +1 power counters, the cards stored under a card and the
 //! minions played on a base ([`Live::gather`] reads only which cards are on each
 //! base, on which minion, and who controls them). A few more bring it up to date
-//! in place: a minion played onto a base or taken off one (unless an action on it
-//! has an Ongoing ability), and an action with none played on a base or a minion.
+//! in place: a minion played onto a base, moved, or taken off one (unless an action
+//! on it has an Ongoing ability), a minion's new controller, and an action played on
+//! a base or a minion (unless it makes the base ignored or cancels the minion's
+//! abilities).
 
 use super::board::{may_reach_base, Loc, Source};
 use super::effect::{Ability, Static, Trigger};
@@ -102,8 +104,9 @@ impl Table {
 /// Writes that keep the gathered list by bringing it up to date: a minion that
 /// comes onto a base with no action on it, or leaves it with none that has an
 /// Ongoing ability, adds or takes away one source and its own statics (a minion's
-/// statics cancel nobody's abilities and make no base ignored); an action with no
-/// Ongoing ability played on a base or a minion adds one source. Anything else
+/// statics cancel nobody's abilities and make no base ignored); an action played on
+/// a base or a minion adds one source and its own statics, unless they make the
+/// base ignored or cancel the minion's abilities (Jammed Signal, Cuddle). Anything else
 /// drops the list as any other write does. Each renews the table's stamp, as every
 /// write does (the bots keep their hash of the bases by it).
 impl Table {
@@ -133,7 +136,7 @@ impl Table {
                     let at = live.minion_statics_end[b];
                     let before = live.statics.len();
                     live.statics.splice(at..at, card_statics(abilities, source));
-                    live.statics_moved(&self.bases, b, (live.statics.len() - before) as isize);
+                    live.statics_moved(&self.bases, b, b, (live.statics.len() - before) as isize);
                 }
                 self.bases[b].minions.push(minion);
             }
@@ -172,13 +175,35 @@ impl Table {
                 Some(at + 1 + minion.attached.len())
             }
         };
-        let kept = self.live.get_mut().filter(|_| kinds & STATIC == 0);
+        let abilities = cards
+            .get(action.card.0 as usize)
+            .map(|c| c.def.def().abilities());
+        // An action that makes its base ignored or cancels its minion's abilities
+        // changes what else is live: gathered again.
+        let plain = abilities.is_some_and(|all| {
+            !all.iter().any(|a| {
+                matches!(
+                    a.statics,
+                    Some(Static::IgnoreBase { .. } | Static::CancelAttached)
+                )
+            })
+        });
+        let kept = self.live.get_mut().filter(|_| plain);
         match kept.and_then(|live| Some((place(live)?, live))) {
             Some((at, live)) => {
                 live.sources.insert(at, (source, kinds));
                 live.kinds |= kinds;
                 for end in &mut live.minions_end[b + usize::from(m.is_none())..] {
                     *end += 1;
+                }
+                if let Some(abilities) = abilities.filter(|_| kinds & STATIC != 0) {
+                    let at = live.action_statics_place(base, b, m);
+                    let before = live.statics.len();
+                    live.statics.splice(at..at, card_statics(abilities, source));
+                    let n = (live.statics.len() - before) as isize;
+                    // On a base: after the statics of its minions.
+                    let minions_from = b + usize::from(m.is_none());
+                    live.statics_moved(&self.bases, b, minions_from, n);
                 }
             }
             None => {
@@ -223,9 +248,38 @@ impl Table {
                 .take_while(|(s, _)| s.card == card)
                 .count();
             live.statics.drain(start + first..start + first + n);
-            live.statics_moved(&self.bases, b, -(n as isize));
+            live.statics_moved(&self.bases, b, b, -(n as isize));
         }
         minion
+    }
+}
+
+/// A write that keeps the gathered list by bringing it up to date: a minion's new
+/// controller, in its own entry and its statics' (the actions on it keep theirs).
+impl Table {
+    /// Gives minion `m` of base `b` the controller `player`.
+    pub(super) fn set_controller(&mut self, b: usize, m: usize, player: PlayerId) {
+        self.stamp.renew();
+        let card = self.bases[b].minions[m].card;
+        self.bases[b].minions[m].controller = player;
+        let Some(live) = self.live.get_mut() else {
+            return;
+        };
+        for (source, _) in &mut live.sources {
+            if source.card == card {
+                source.controller = player;
+            }
+        }
+        let mut changed = false;
+        for (source, _) in &mut live.statics {
+            if source.card == card {
+                source.controller = player;
+                changed = true;
+            }
+        }
+        if changed {
+            live.statics_moved(&self.bases, b, b, 0);
+        }
     }
 }
 
@@ -431,13 +485,13 @@ impl Live {
             .extend(added.iter().filter(|(_, st)| changes_power(st)));
     }
 
-    /// After `n` statics were put in (or, below zero, taken out) among those of the
-    /// minions of base `b`: where each base's part ends, and the lists read from the
-    /// statics, made again.
-    fn statics_moved(&mut self, bases: &[BaseInPlay], b: usize, n: isize) {
+    /// After `n` statics were put in (or, below zero, taken out) at base `b`, among
+    /// those of its minions if `minions_from` is `b` (after them if it is `b + 1`):
+    /// where each base's part ends, and the lists read from the statics, made again.
+    fn statics_moved(&mut self, bases: &[BaseInPlay], b: usize, minions_from: usize, n: isize) {
         for end in self.ends[b..]
             .iter_mut()
-            .chain(&mut self.minion_statics_end[b..])
+            .chain(&mut self.minion_statics_end[minions_from..])
         {
             *end = end.wrapping_add_signed(n);
         }
@@ -446,6 +500,25 @@ impl Live {
         self.powers.extend(powers);
         self.shields = self.statics.iter().any(|(_, st)| shields_minions(st));
         self.sort_powers(bases);
+    }
+
+    /// Where the statics of an action played on `base` (index `b`), or on its minion
+    /// `m`, go in `statics`: after those of the base's minions, or after those of
+    /// minion `m` and the actions on it (before those of the minions after it).
+    fn action_statics_place(&self, base: &BaseInPlay, b: usize, m: Option<usize>) -> usize {
+        let Some(m) = m else {
+            return self.ends[b];
+        };
+        let start = b.checked_sub(1).map_or(0, |p| self.ends[p]);
+        let end = self.minion_statics_end[b];
+        let later = |(s, _): &(Source, &'static Static)| {
+            let owner = s.attached_to.unwrap_or(s.card);
+            !s.is_base && base.minions[m + 1..].iter().any(|x| x.card == owner)
+        };
+        self.statics[start..end]
+            .iter()
+            .position(later)
+            .map_or(end, |k| start + k)
     }
 
     /// Makes `powers_here` from `powers`: for each base, those that may reach a
@@ -751,6 +824,10 @@ mod tests {
                 renews("played_here_mut", &mut |t| t.played_here_mut(b).clear());
                 for m in 0..game.bases[b].minions.len() {
                     renews("counters_mut", &mut |t| *t.counters_mut(b, m) += 0);
+                    let controller = game.bases[b].minions[m].controller;
+                    renews("set_controller", &mut |t| {
+                        t.set_controller(b, m, controller)
+                    });
                     renews("stored_mut", &mut |t| {
                         t.stored_mut(Loc::Minion(b, m));
                     });
