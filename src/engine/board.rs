@@ -803,20 +803,21 @@ pub(super) fn may_reach_base(src: &Source, st: &Static, base: Uid) -> bool {
     }
 }
 
+/// The abilities in play waiting for a moment, with their cards
+/// ([`GameState::waiting_for`]).
+pub(super) type Waiting = smallvec::SmallVec<[(Source, &'static super::effect::Ability); 4]>;
+
 fn s_abilities(state: &GameState, card: Uid) -> &'static [super::effect::Ability] {
     state.def(card).abilities()
 }
 
 impl GameState {
     /// The abilities in play that wait for one of these moments, with their cards:
-    /// gathered before any is queued (queuing changes the state), and only those, so
-    /// that an event nothing waits for costs no allocation.
-    pub(super) fn waiting_for(
-        &self,
-        kinds: &[Trigger],
-    ) -> Vec<(Source, &'static super::effect::Ability)> {
+    /// gathered before any is queued (queuing changes the state), and only those, on
+    /// the stack (a few at most, as a rule), so that an event costs no allocation.
+    pub(super) fn waiting_for(&self, kinds: &[Trigger]) -> Waiting {
         let mask = kinds.iter().fold(0, |bits, k| bits | k.bit());
-        let mut waiting = Vec::new();
+        let mut waiting = Waiting::new();
         if !self.any_source_with(mask) {
             return waiting;
         }
