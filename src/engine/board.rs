@@ -640,6 +640,7 @@ impl GameState {
     fn power_bound_at(&self, b: usize, counts: &TableCounts) -> Option<i32> {
         let reads = self.power_reads(b, None);
         let here = self.bases[b].card;
+        let minions_here = i32::try_from(self.bases[b].minions.len()).unwrap_or(i32::MAX);
         let mut all = 0i32;
         for m in &self.bases[b].minions {
             let printed = self.printed_power(m.card);
@@ -664,12 +665,13 @@ impl GameState {
                 if !may_change(&src, st, m.card, here) {
                     continue;
                 }
+                let at = (src.base == here).then_some(minions_here);
                 let raise = match st {
                     Static::Power { amount, .. } | Static::AttachedPower(amount) => {
-                        amount_bound(amount, counts)?
+                        amount_bound(amount, counts, at)?
                     }
                     Static::StartingPowerAtLeast(amount) => {
-                        amount_bound(amount, counts)?.saturating_sub(printed)
+                        amount_bound(amount, counts, at)?.saturating_sub(printed)
                     }
                     _ => continue,
                 };
@@ -744,21 +746,27 @@ impl TableCounts {
 }
 
 /// At least what `amount` can be now, whoever reads it (no condition asked, no filter
-/// tested), for the kinds a power static uses; none for any other kind.
-fn amount_bound(amount: &Amount, counts: &TableCounts) -> Option<i32> {
+/// tested), for the kinds a power static uses; none for any other kind. `here`: how
+/// many minions are at the base of the card whose ability it is, if known (a count
+/// of the minions "here" counts no more, and none in stasis).
+fn amount_bound(amount: &Amount, counts: &TableCounts, here: Option<i32>) -> Option<i32> {
+    let minions = |on: &BaseSel| match on {
+        BaseSel::Here => here.unwrap_or(counts.minions),
+        _ => counts.minions,
+    };
     match amount {
         Amount::Const(n) => Some(*n),
-        Amount::When(_, a) => Some(amount_bound(a, counts)?.max(0)),
+        Amount::When(_, a) => Some(amount_bound(a, counts, here)?.max(0)),
         Amount::Sum(parts) => parts.iter().try_fold(0i32, |all, a| {
-            Some(all.saturating_add(amount_bound(a, counts)?))
+            Some(all.saturating_add(amount_bound(a, counts, here)?))
         }),
-        Amount::Count(sel) => match **sel {
-            Selector::Minions(_) => Some(counts.minions),
+        Amount::Count(sel) => match &**sel {
+            Selector::Minions(f) => Some(minions(&f.on)),
             Selector::Actions(_) => Some(counts.actions),
             _ => None,
         },
-        // The most minions one player has at some bases: at most every minion.
-        Amount::MostMinionsOfOnePlayer(_) => Some(counts.minions),
+        // The most minions one player has at some bases: at most every minion there.
+        Amount::MostMinionsOfOnePlayer(spec) => Some(minions(&spec.1)),
         _ => None,
     }
 }
