@@ -5,7 +5,8 @@
 //! change to the bases drops it, so it cannot go stale); no number is ever kept.
 
 use super::defs::Def;
-use super::effect::{BaseSel, Static, Target, Trigger};
+use super::effect::{Amount, BaseSel, Selector, Static, Target, Trigger};
+use super::in_play::Statics;
 use super::interp::Ctx;
 use super::prog::Prog;
 use super::state::{ActionInPlay, BaseInPlay, GameState, Lasting, MinionInPlay, PlayerId, Uid};
@@ -276,8 +277,7 @@ impl GameState {
         let Loc::Minion(b, i) = self.locate(minion) else {
             return 0;
         };
-        let others = self.power_statics().filter(|(src, _)| src.card != source);
-        self.power_at(b, i, self.power_statics(), true) - self.power_at(b, i, others, true)
+        self.power_at(b, i, None, true) - self.power_at(b, i, Some(source), true)
     }
 
     /// [`Self::power`]; with `others_penalties` false, power changes below zero from other players'
@@ -287,30 +287,82 @@ impl GameState {
         let Loc::Minion(b, i) = self.locate(card) else {
             return self.printed_power(card);
         };
-        self.power_at(b, i, self.power_statics(), others_penalties)
+        self.power_at(b, i, None, others_penalties)
     }
 
     /// [`Self::power`] of the minion at base index `b`, minion index `i` (already
     /// found: filters and listings read many minions in a row).
     pub(super) fn power_of_minion_at(&self, b: usize, i: usize) -> i32 {
-        self.power_at(b, i, self.power_statics(), true)
+        self.power_at(b, i, None, true)
     }
 
-    /// [`Self::power_from`] for the minion at base index `b`, minion index `i`, with
-    /// these Ongoing statics in play that change power ([`Self::power_statics`]: all
-    /// of them, but for [`Self::power_given_by`]).
-    fn power_at<'a>(
-        &self,
-        b: usize,
-        i: usize,
-        statics: impl Iterator<Item = (Source, &'a Static)>,
-        others_penalties: bool,
-    ) -> i32 {
+    /// [`Self::power_from`] for the minion at base index `b`, minion index `i`, from
+    /// the Ongoing statics in play that change power, but those of `leave_out` (for
+    /// [`Self::power_given_by`]).
+    fn power_at(&self, b: usize, i: usize, leave_out: Option<Uid>, others_penalties: bool) -> i32 {
+        self.power_with(&self.power_reads(b, leave_out), b, i, others_penalties)
+    }
+
+    /// What the power of any minion at base index `b` reads beyond the minion itself,
+    /// found once for all of them: the Ongoing statics that may reach a minion there
+    /// ([`Self::power_statics_at`]), but those of `leave_out`, and whether any lasting
+    /// effect changes power.
+    fn power_reads(&self, b: usize, leave_out: Option<Uid>) -> PowerReads<'_> {
+        PowerReads {
+            statics: self.power_statics_at(b),
+            leave_out,
+            lasting: self.lasting.iter().any(|l| changes_power(&l.what)),
+        }
+    }
+
+    /// [`Self::power_at`] with what it reads already found ([`Self::power_reads`] of
+    /// base index `b`).
+    fn power_with(&self, reads: &PowerReads, b: usize, i: usize, others_penalties: bool) -> i32 {
         let minion = &self.bases[b].minions[i];
         let (card, here) = (minion.card, self.bases[b].card);
         let printed = self.printed_power(card);
         // Saturating: no number in play can wrap round to a wrong power.
         let mut total = printed.saturating_add(i32::try_from(minion.counters).unwrap_or(i32::MAX));
+        if reads.lasting {
+            total = self.lasting_power(total, b, i, others_penalties);
+        }
+        let statics = reads.statics.clone();
+        let statics = statics.filter(|(src, _)| Some(src.card) != reads.leave_out);
+        for (src, st) in statics {
+            // Most are for the source, its minion or its base: passed over at once.
+            if !may_change(&src, st, card, here) {
+                continue;
+            }
+            let ctx = Ctx::for_source(&src);
+            let n = match st {
+                Static::Power { to, amount }
+                    if !self.stopped.contains(&(card, src.card))
+                        && self.minion_matches_at(to, b, i, &ctx) =>
+                {
+                    self.amount(amount, &ctx)
+                }
+                Static::AttachedPower(amount) if src.attached_to == Some(card) => {
+                    self.amount(amount, &ctx)
+                }
+                // Its own starting power raised (Lovey Bear): the difference.
+                Static::StartingPowerAtLeast(amount) if src.card == card => {
+                    (self.amount(amount, &ctx) - printed).max(0)
+                }
+                _ => continue,
+            };
+            if self.change_applies(card, minion.controller, &src, n, others_penalties) {
+                total = total.saturating_add(n);
+            }
+        }
+        total.max(0)
+    }
+
+    /// `total` with the lasting changes to the power of the minion at base index `b`,
+    /// minion index `i` added ([`Self::power_from`] says what `others_penalties`
+    /// leaves out).
+    fn lasting_power(&self, mut total: i32, b: usize, i: usize, others_penalties: bool) -> i32 {
+        let minion = &self.bases[b].minions[i];
+        let card = minion.card;
         for l in &self.lasting {
             match l.what {
                 Lasting::Power { minion: m, amount } if m == card => {
@@ -353,33 +405,7 @@ impl GameState {
                 _ => {}
             }
         }
-        for (src, st) in statics {
-            // Most are for the source, its minion or its base: passed over at once.
-            if !may_change(&src, st, card, here) {
-                continue;
-            }
-            let ctx = Ctx::for_source(&src);
-            let n = match st {
-                Static::Power { to, amount }
-                    if !self.stopped.contains(&(card, src.card))
-                        && self.minion_matches_at(to, b, i, &ctx) =>
-                {
-                    self.amount(amount, &ctx)
-                }
-                Static::AttachedPower(amount) if src.attached_to == Some(card) => {
-                    self.amount(amount, &ctx)
-                }
-                // Its own starting power raised (Lovey Bear): the difference.
-                Static::StartingPowerAtLeast(amount) if src.card == card => {
-                    (self.amount(amount, &ctx) - printed).max(0)
-                }
-                _ => continue,
-            };
-            if self.change_applies(card, minion.controller, &src, n, others_penalties) {
-                total = total.saturating_add(n);
-            }
-        }
-        total.max(0)
+        total
     }
 
     /// True when a continuing power change of `n` from `src` reaches this minion: not
@@ -419,6 +445,10 @@ impl GameState {
         }
         if !others_penalties {
             return true;
+        }
+        // Only a card that shields minions can (one of [`Self::any_shield`]'s).
+        if !self.any_shield() {
+            return false;
         }
         self.statics().any(|(shield, st)| match st {
             Static::ShieldFromOthersCards(f)
@@ -478,8 +508,9 @@ impl GameState {
         let mut all = Vec::with_capacity(self.bases.len());
         for (b, base) in self.bases.iter().enumerate() {
             let (mut total, mut each) = (0i32, vec![0i32; players]);
+            let reads = self.power_reads(b, None);
             for (i, m) in base.minions.iter().enumerate() {
-                let power = self.power_at(b, i, self.power_statics(), true);
+                let power = self.power_with(&reads, b, i, true);
                 total = total.saturating_add(power);
                 // A player's own total leaves out a pinned minion (Pin), as above.
                 if let Some(mine) = each.get_mut(m.controller.ix()) {
@@ -503,6 +534,7 @@ impl GameState {
 
     /// [`Self::sum_power`] at base index `b`.
     fn sum_power_at(&self, b: usize, player: Option<PlayerId>) -> i32 {
+        let reads = self.power_reads(b, None);
         self.bases[b]
             .minions
             .iter()
@@ -510,7 +542,7 @@ impl GameState {
             .filter(|(_, m)| player.is_none_or(|p| m.controller == p))
             // A player's own total leaves out a pinned minion (Pin); the base's keeps it.
             .filter(|(_, m)| player.is_none() || !self.not_counted(m))
-            .map(|(i, _)| self.power_at(b, i, self.power_statics(), true))
+            .map(|(i, _)| self.power_with(&reads, b, i, true))
             .fold(0, i32::saturating_add)
     }
 
@@ -567,14 +599,87 @@ impl GameState {
 
     /// Bases whose total power has reached their breakpoint, in table order.
     pub fn ready_bases(&self) -> Vec<Uid> {
+        let counts = TableCounts::of(self);
         self.bases
             .iter()
             .enumerate()
             .filter(|&(i, b)| {
-                self.sum_power_at(i, None) >= self.breakpoint_from(b.card, self.statics_at(i))
+                self.reached(i, self.breakpoint_from(b.card, self.statics_at(i)), &counts)
             })
             .map(|(_, b)| b.card)
             .collect()
+    }
+
+    /// True when the total power at base index `b` is at least `breakpoint`. Most
+    /// bases are far from it: a bound on the total ([`Self::power_bound_at`]) that
+    /// asks no filter and reads no amount proves it false first when it can; the
+    /// total is summed only when it cannot.
+    fn reached(&self, b: usize, breakpoint: i32, counts: &TableCounts) -> bool {
+        let bound = self.power_bound_at(b, counts);
+        // In the unit tests, the bound is checked against the total at every read.
+        #[cfg(test)]
+        if let Some(bound) = bound {
+            let total = self.sum_power_at(b, None);
+            assert!(
+                bound >= total,
+                "power bound {bound} below the total {total}"
+            );
+        }
+        if bound.is_some_and(|most| most < breakpoint) {
+            return false;
+        }
+        self.sum_power_at(b, None) >= breakpoint
+    }
+
+    /// At least the total power at base index `b` ([`Self::sum_power_at`] for all
+    /// players), or none when some power static's amount has no bound here
+    /// ([`amount_bound`]). Each minion's power is bounded by its printed power, its
+    /// counters, every lasting raise of it and every power static that may reach it
+    /// ([`may_change`]) at its amount's bound, penalties and protections left out
+    /// (a penalty is at most 0 and a protection only takes a change away).
+    fn power_bound_at(&self, b: usize, counts: &TableCounts) -> Option<i32> {
+        let reads = self.power_reads(b, None);
+        let here = self.bases[b].card;
+        let minions_here = i32::try_from(self.bases[b].minions.len()).unwrap_or(i32::MAX);
+        let mut all = 0i32;
+        for m in &self.bases[b].minions {
+            let printed = self.printed_power(m.card);
+            let mut most = printed.saturating_add(i32::try_from(m.counters).unwrap_or(i32::MAX));
+            if reads.lasting {
+                for l in &self.lasting {
+                    match l.what {
+                        Lasting::Power { minion, amount }
+                        | Lasting::PowerHere { minion, amount, .. }
+                            if minion == m.card =>
+                        {
+                            most = most.saturating_add(amount.max(0))
+                        }
+                        Lasting::OthersPowerWhereAction { amount, .. } => {
+                            most = most.saturating_add(amount.max(0))
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            for (src, st) in reads.statics.clone() {
+                if !may_change(&src, st, m.card, here) {
+                    continue;
+                }
+                let at = (src.base == here).then_some(minions_here);
+                let raise = match st {
+                    Static::Power { amount, .. } | Static::AttachedPower(amount) => {
+                        amount_bound(amount, counts, at)?
+                    }
+                    Static::StartingPowerAtLeast(amount) => {
+                        amount_bound(amount, counts, at)?.saturating_sub(printed)
+                    }
+                    _ => continue,
+                };
+                most = most.saturating_add(raise.max(0));
+            }
+            all = all.saturating_add(most.max(0));
+        }
+        Some(all)
     }
 
     /// True when a card is a Microbot: its name says so (the reference: the cards named
@@ -591,6 +696,78 @@ impl GameState {
         self.statics().any(|(src, st)| {
             matches!(st, Static::YourMinionsAreMicrobots) && src.controller == controller
         })
+    }
+}
+
+/// What the power of the minions at one base reads beyond each minion itself
+/// ([`GameState::power_reads`]), found once for all of them.
+struct PowerReads<'a> {
+    /// The Ongoing statics in play that may reach a minion there.
+    statics: Statics<'a>,
+    /// A card whose statics are left out ([`GameState::power_given_by`]).
+    leave_out: Option<Uid>,
+    /// True when some lasting effect changes power (else none is walked).
+    lasting: bool,
+}
+
+/// True for a lasting effect that changes minions' power.
+fn changes_power(l: &Lasting) -> bool {
+    matches!(
+        l,
+        Lasting::Power { .. } | Lasting::PowerHere { .. } | Lasting::OthersPowerWhereAction { .. }
+    )
+}
+
+/// How many cards of each kind are on the table (and in stasis), the bounds of what
+/// a count of them can be ([`amount_bound`]).
+struct TableCounts {
+    /// Minions on the table and cards in stasis (a count of minions may count the
+    /// minions in stasis).
+    minions: i32,
+    /// Actions on the table, on bases and on minions.
+    actions: i32,
+}
+
+impl TableCounts {
+    fn of(game: &GameState) -> TableCounts {
+        let (mut minions, mut actions) = (0usize, 0usize);
+        for base in game.bases.iter() {
+            minions += base.minions.len();
+            actions += base.actions.len();
+            actions += base.minions.iter().map(|m| m.attached.len()).sum::<usize>();
+        }
+        minions += game.players.iter().map(|p| p.stasis.len()).sum::<usize>();
+        let count = |n: usize| i32::try_from(n).unwrap_or(i32::MAX);
+        TableCounts {
+            minions: count(minions),
+            actions: count(actions),
+        }
+    }
+}
+
+/// At least what `amount` can be now, whoever reads it (no condition asked, no filter
+/// tested), for the kinds a power static uses; none for any other kind. `here`: how
+/// many minions are at the base of the card whose ability it is, if known (a count
+/// of the minions "here" counts no more, and none in stasis).
+fn amount_bound(amount: &Amount, counts: &TableCounts, here: Option<i32>) -> Option<i32> {
+    let minions = |on: &BaseSel| match on {
+        BaseSel::Here => here.unwrap_or(counts.minions),
+        _ => counts.minions,
+    };
+    match amount {
+        Amount::Const(n) => Some(*n),
+        Amount::When(_, a) => Some(amount_bound(a, counts, here)?.max(0)),
+        Amount::Sum(parts) => parts.iter().try_fold(0i32, |all, a| {
+            Some(all.saturating_add(amount_bound(a, counts, here)?))
+        }),
+        Amount::Count(sel) => match &**sel {
+            Selector::Minions(f) => Some(minions(&f.on)),
+            Selector::Actions(_) => Some(counts.actions),
+            _ => None,
+        },
+        // The most minions one player has at some bases: at most every minion there.
+        Amount::MostMinionsOfOnePlayer(spec) => Some(minions(&spec.1)),
+        _ => None,
     }
 }
 
@@ -614,21 +791,41 @@ pub(super) fn may_change(src: &Source, st: &Static, card: Uid, base: Uid) -> boo
     }
 }
 
+/// False when an Ongoing static of `src` provably changes the power of no minion at
+/// base `base` ([`may_change`] false for every one of them): it changes no power at
+/// all; it is for its own card (`is: This`), the minion it is attached to or its own
+/// starting power, and its source is at another base; its filter names the minions
+/// here and the source is at another base, or the minions elsewhere and the source is
+/// at this base. Worked out as the live abilities are gathered
+/// ([`super::in_play`]), so a minion's power walks only those that may reach it.
+pub(super) fn may_reach_base(src: &Source, st: &Static, base: Uid) -> bool {
+    match st {
+        Static::Power { to, .. } => match (&to.is, &to.on) {
+            (Some(Target::This), _) | (_, BaseSel::Here) => src.base == base,
+            (_, BaseSel::NotHere) => src.base != base,
+            _ => true,
+        },
+        Static::AttachedPower(_) => src.base == base && src.attached_to.is_some(),
+        Static::StartingPowerAtLeast(_) => src.base == base,
+        _ => false,
+    }
+}
+
+/// The abilities in play waiting for a moment, with their cards
+/// ([`GameState::waiting_for`]).
+pub(super) type Waiting = smallvec::SmallVec<[(Source, &'static super::effect::Ability); 4]>;
+
 fn s_abilities(state: &GameState, card: Uid) -> &'static [super::effect::Ability] {
     state.def(card).abilities()
 }
 
 impl GameState {
     /// The abilities in play that wait for one of these moments, with their cards:
-    /// gathered before any is queued (queuing changes the state), and only those, so
-    /// that an event nothing waits for costs no allocation (nor do the few that most
-    /// events have waiting: they are kept on the stack).
-    pub(super) fn waiting_for(
-        &self,
-        kinds: &[Trigger],
-    ) -> smallvec::SmallVec<[(Source, &'static super::effect::Ability); 4]> {
+    /// gathered before any is queued (queuing changes the state), and only those, on
+    /// the stack (a few at most, as a rule), so that an event costs no allocation.
+    pub(super) fn waiting_for(&self, kinds: &[Trigger]) -> Waiting {
         let mask = kinds.iter().fold(0, |bits, k| bits | k.bit());
-        let mut waiting = smallvec::SmallVec::new();
+        let mut waiting = Waiting::new();
         if !self.any_source_with(mask) {
             return waiting;
         }

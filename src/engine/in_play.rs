@@ -17,10 +17,12 @@
 //! setters for a minion's +1 power counters, the cards stored under a card and the
 //! minions played on a base ([`Live::gather`] reads only which cards are on each
 //! base, on which minion, and who controls them). A few more bring it up to date
-//! in place: a minion played onto a base or taken off one (unless an action on it
-//! has an Ongoing ability), and an action with none played on a base or a minion.
+//! in place: a minion played onto a base, moved, or taken off one (unless an action
+//! on it has an Ongoing ability), a minion's new controller, and an action played on
+//! a base or a minion (unless it makes the base ignored or cancels the minion's
+//! abilities).
 
-use super::board::{Loc, Source};
+use super::board::{may_reach_base, Loc, Source};
 use super::effect::{Ability, Static, Trigger};
 use super::shields::shields_minions;
 use super::stamp::Stamp;
@@ -102,8 +104,9 @@ impl Table {
 /// Writes that keep the gathered list by bringing it up to date: a minion that
 /// comes onto a base with no action on it, or leaves it with none that has an
 /// Ongoing ability, adds or takes away one source and its own statics (a minion's
-/// statics cancel nobody's abilities and make no base ignored); an action with no
-/// Ongoing ability played on a base or a minion adds one source. Anything else
+/// statics cancel nobody's abilities and make no base ignored); an action played on
+/// a base or a minion adds one source and its own statics, unless they make the
+/// base ignored or cancel the minion's abilities (Jammed Signal, Cuddle). Anything else
 /// drops the list as any other write does. Each renews the table's stamp, as every
 /// write does (the bots keep their hash of the bases by it).
 impl Table {
@@ -133,7 +136,7 @@ impl Table {
                     let at = live.minion_statics_end[b];
                     let before = live.statics.len();
                     live.statics.splice(at..at, card_statics(abilities, source));
-                    live.statics_moved(b, (live.statics.len() - before) as isize);
+                    live.statics_moved(&self.bases, b, b, (live.statics.len() - before) as isize);
                 }
                 self.bases[b].minions.push(minion);
             }
@@ -172,13 +175,35 @@ impl Table {
                 Some(at + 1 + minion.attached.len())
             }
         };
-        let kept = self.live.get_mut().filter(|_| kinds & STATIC == 0);
+        let abilities = cards
+            .get(action.card.0 as usize)
+            .map(|c| c.def.def().abilities());
+        // An action that makes its base ignored or cancels its minion's abilities
+        // changes what else is live: gathered again.
+        let plain = abilities.is_some_and(|all| {
+            !all.iter().any(|a| {
+                matches!(
+                    a.statics,
+                    Some(Static::IgnoreBase { .. } | Static::CancelAttached)
+                )
+            })
+        });
+        let kept = self.live.get_mut().filter(|_| plain);
         match kept.and_then(|live| Some((place(live)?, live))) {
             Some((at, live)) => {
                 live.sources.insert(at, (source, kinds));
                 live.kinds |= kinds;
                 for end in &mut live.minions_end[b + usize::from(m.is_none())..] {
                     *end += 1;
+                }
+                if let Some(abilities) = abilities.filter(|_| kinds & STATIC != 0) {
+                    let at = live.action_statics_place(base, b, m);
+                    let before = live.statics.len();
+                    live.statics.splice(at..at, card_statics(abilities, source));
+                    let n = (live.statics.len() - before) as isize;
+                    // On a base: after the statics of its minions.
+                    let minions_from = b + usize::from(m.is_none());
+                    live.statics_moved(&self.bases, b, minions_from, n);
                 }
             }
             None => {
@@ -223,9 +248,38 @@ impl Table {
                 .take_while(|(s, _)| s.card == card)
                 .count();
             live.statics.drain(start + first..start + first + n);
-            live.statics_moved(b, -(n as isize));
+            live.statics_moved(&self.bases, b, b, -(n as isize));
         }
         minion
+    }
+}
+
+/// A write that keeps the gathered list by bringing it up to date: a minion's new
+/// controller, in its own entry and its statics' (the actions on it keep theirs).
+impl Table {
+    /// Gives minion `m` of base `b` the controller `player`.
+    pub(super) fn set_controller(&mut self, b: usize, m: usize, player: PlayerId) {
+        self.stamp.renew();
+        let card = self.bases[b].minions[m].card;
+        self.bases[b].minions[m].controller = player;
+        let Some(live) = self.live.get_mut() else {
+            return;
+        };
+        for (source, _) in &mut live.sources {
+            if source.card == card {
+                source.controller = player;
+            }
+        }
+        let mut changed = false;
+        for (source, _) in &mut live.statics {
+            if source.card == card {
+                source.controller = player;
+                changed = true;
+            }
+        }
+        if changed {
+            live.statics_moved(&self.bases, b, b, 0);
+        }
     }
 }
 
@@ -337,9 +391,14 @@ pub struct Live {
     /// The live Ongoing statics, in table order; a base's controller is filled in
     /// when read.
     statics: Vec<(Source, &'static Static)>,
-    /// Those of `statics` that change power ([`changes_power`]), in the same order:
-    /// all that a minion's power reads.
+    /// Those of `statics` that change power ([`changes_power`]), in the same order.
     powers: Vec<(Source, &'static Static)>,
+    /// Those of `powers` that may reach a minion at each base
+    /// ([`super::board::may_reach_base`]), base by base, each base's in table
+    /// order: all that the power of a minion there reads.
+    powers_here: Vec<(Source, &'static Static)>,
+    /// Where each base's part of `powers_here` ends, by base index.
+    powers_ends: Vec<usize>,
     /// Every kind of ability the cards in `sources` have, as one set.
     kinds: u64,
     /// True when one of `statics` keeps minions from other players' cards or
@@ -366,6 +425,8 @@ impl Live {
         live.statics.clear();
         live.ends.clear();
         live.powers.clear();
+        live.powers_here.clear();
+        live.powers_ends.clear();
         live.minions_end.clear();
         live.minion_statics_end.clear();
         live.kinds = 0;
@@ -398,6 +459,7 @@ impl Live {
             }
             live.ends.push(live.statics.len());
         }
+        live.sort_powers(bases);
     }
 
     /// One card in play with live abilities, and its Ongoing statics unless they are
@@ -423,13 +485,13 @@ impl Live {
             .extend(added.iter().filter(|(_, st)| changes_power(st)));
     }
 
-    /// After `n` statics were put in (or, below zero, taken out) among those of the
-    /// minions of base `b`: where each base's part ends, and the lists read from the
-    /// statics, made again.
-    fn statics_moved(&mut self, b: usize, n: isize) {
+    /// After `n` statics were put in (or, below zero, taken out) at base `b`, among
+    /// those of its minions if `minions_from` is `b` (after them if it is `b + 1`):
+    /// where each base's part ends, and the lists read from the statics, made again.
+    fn statics_moved(&mut self, bases: &[BaseInPlay], b: usize, minions_from: usize, n: isize) {
         for end in self.ends[b..]
             .iter_mut()
-            .chain(&mut self.minion_statics_end[b..])
+            .chain(&mut self.minion_statics_end[minions_from..])
         {
             *end = end.wrapping_add_signed(n);
         }
@@ -437,6 +499,39 @@ impl Live {
         let powers = self.statics.iter().filter(|(_, st)| changes_power(st));
         self.powers.extend(powers);
         self.shields = self.statics.iter().any(|(_, st)| shields_minions(st));
+        self.sort_powers(bases);
+    }
+
+    /// Where the statics of an action played on `base` (index `b`), or on its minion
+    /// `m`, go in `statics`: after those of the base's minions, or after those of
+    /// minion `m` and the actions on it (before those of the minions after it).
+    fn action_statics_place(&self, base: &BaseInPlay, b: usize, m: Option<usize>) -> usize {
+        let Some(m) = m else {
+            return self.ends[b];
+        };
+        let start = b.checked_sub(1).map_or(0, |p| self.ends[p]);
+        let end = self.minion_statics_end[b];
+        let later = |(s, _): &(Source, &'static Static)| {
+            let owner = s.attached_to.unwrap_or(s.card);
+            !s.is_base && base.minions[m + 1..].iter().any(|x| x.card == owner)
+        };
+        self.statics[start..end]
+            .iter()
+            .position(later)
+            .map_or(end, |k| start + k)
+    }
+
+    /// Makes `powers_here` from `powers`: for each base, those that may reach a
+    /// minion there.
+    fn sort_powers(&mut self, bases: &[BaseInPlay]) {
+        self.powers_here.clear();
+        self.powers_ends.clear();
+        for base in bases {
+            let here = self.powers.iter();
+            let reaching = here.filter(|(src, st)| may_reach_base(src, st, base.card));
+            self.powers_here.extend(reaching);
+            self.powers_ends.push(self.powers_here.len());
+        }
     }
 
     /// [`Self::gather`] into a new list.
@@ -445,6 +540,12 @@ impl Live {
         let mut live = Live::default();
         Live::gather(game, &game.bases, &mut live);
         live
+    }
+
+    /// The power statics that may reach a minion at base index `b`.
+    fn powers_at(&self, b: usize) -> &[(Source, &'static Static)] {
+        let start = b.checked_sub(1).map_or(0, |p| self.powers_ends[p]);
+        &self.powers_here[start..self.powers_ends[b]]
     }
 
     /// The statics of the cards at base index `b`.
@@ -498,10 +599,11 @@ impl GameState {
         }
     }
 
-    /// The live Ongoing statics in play that change power, with their sources, in
-    /// table order: [`Self::statics`] less those a minion's power never reads.
-    pub(super) fn power_statics(&self) -> Statics<'_> {
-        self.statics_of(&self.live().powers)
+    /// The live Ongoing statics in play that change power and may reach a minion at
+    /// base index `b` ([`super::board::may_reach_base`]), with their sources, in
+    /// table order: all that the power of a minion there reads.
+    pub(super) fn power_statics_at(&self, b: usize) -> Statics<'_> {
+        self.statics_of(self.live().powers_at(b))
     }
 
     /// True when some card in play keeps minions from other players' cards or
@@ -554,6 +656,7 @@ impl Iterator for Sources<'_> {
 
 /// The live Ongoing statics of the cards in play at some bases, with their sources
 /// ([`GameState::statics`]), in table order.
+#[derive(Clone)]
 pub struct Statics<'a> {
     statics: std::slice::Iter<'a, (Source, &'static Static)>,
     /// The current player, who controls the bases' abilities.
@@ -629,17 +732,25 @@ mod tests {
         all
     }
 
-    /// For every minion in play and every power static in play that
-    /// [`GameState::power`] passes over without a test ([`super::super::board::may_change`]
-    /// false), the static's filter indeed leaves that minion out.
+    /// For every minion in play and every power static in play: one left out of
+    /// those that may reach a minion at its base ([`GameState::power_statics_at`])
+    /// is one that [`GameState::power`] would pass over without a test
+    /// ([`super::super::board::may_change`] false), and for one passed over, the
+    /// static's filter indeed leaves that minion out.
     fn passed_over_statics_match_nobody(game: &GameState) {
         for (b, base) in game.bases.iter().enumerate() {
+            let reaching: Vec<_> = game.power_statics_at(b).collect();
             for (i, m) in base.minions.iter().enumerate() {
-                for (src, st) in game.power_statics() {
+                for (src, st) in game.statics_of(&game.live().powers) {
+                    let may = super::super::board::may_change(&src, st, m.card, base.card);
+                    assert!(
+                        !may || reaching.contains(&(src, st)),
+                        "{st:?} left out at a base it reaches"
+                    );
                     let Static::Power { to, .. } = st else {
                         continue;
                     };
-                    if !super::super::board::may_change(&src, st, m.card, base.card) {
+                    if !may {
                         let ctx = super::super::interp::Ctx::for_source(&src);
                         assert!(
                             !game.minion_matches_at(to, b, i, &ctx),
@@ -713,6 +824,10 @@ mod tests {
                 renews("played_here_mut", &mut |t| t.played_here_mut(b).clear());
                 for m in 0..game.bases[b].minions.len() {
                     renews("counters_mut", &mut |t| *t.counters_mut(b, m) += 0);
+                    let controller = game.bases[b].minions[m].controller;
+                    renews("set_controller", &mut |t| {
+                        t.set_controller(b, m, controller)
+                    });
                     renews("stored_mut", &mut |t| {
                         t.stored_mut(Loc::Minion(b, m));
                     });

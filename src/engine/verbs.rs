@@ -1098,7 +1098,7 @@ impl GameState {
     pub(super) fn set_controller(&mut self, card: Uid, player: PlayerId, by: Option<Uid>) {
         if let Loc::Minion(b, m) = self.locate(card) {
             if self.bases[b].minions[m].controller != player {
-                self.bases[b].minions[m].controller = player;
+                self.bases.set_controller(b, m, player);
                 self.events.push(Event::ControlChanged { card, player, by });
             }
         }
@@ -1144,8 +1144,8 @@ impl GameState {
         if from == to {
             return;
         }
-        let minion = self.bases[b].minions.remove(m);
-        self.bases[t].minions.push(minion);
+        let minion = self.bases.remove_minion(b, m, &self.cards);
+        self.bases.push_minion(t, minion, &self.cards);
         self.moved_to(card, Spot::Minion(to));
         self.lasting.retain(
             |l| !matches!(l.what, Lasting::PowerHere { minion: x, base, .. } if x == card && base != to),
