@@ -60,8 +60,8 @@ impl<'a> SeatView<'a> {
     /// [`Self::fingerprint`], with what `kept` holds from the positions hashed before
     /// (and brings it up to date): the same number, with less work when little has
     /// changed since. The bases' hash is kept by the table's change stamp, each
-    /// discard pile's and the hand's by its player's zones' (see [`crate::engine::stamp`]):
-    /// an equal stamp proves the part the same. Debug builds hash afresh as well and
+    /// discard pile's and the hand's by its own ([`GameState::piles_stamps`], see
+    /// [`crate::engine::stamp`]): an equal stamp proves the part the same. Debug builds hash afresh as well and
     /// compare.
     pub fn fingerprint_kept(&self, option_keys: &[u64], kept: &mut FingerprintKept) -> u64 {
         use std::hash::Hash;
@@ -72,24 +72,30 @@ impl<'a> SeatView<'a> {
             kept.bases = hash_bases(&g.bases, &mut kept.played_here);
             kept.table = g.bases.stamp();
         }
-        if kept.seat != Some(self.seat) || kept.zones.len() != g.players.len() {
+        if kept.seat != Some(self.seat) || kept.piles.len() != g.players.len() {
             kept.seat = Some(self.seat);
-            kept.zones.clear();
-            kept.zones.resize(g.players.len(), Stamp::NONE);
-            kept.discards.resize(g.players.len(), 0);
+            kept.hand_stamp = Stamp::NONE;
+            kept.piles.clear();
+            kept.piles.resize(g.players.len(), KeptPiles::default());
         }
-        let mut zones_kept = false;
-        for (i, p) in g.players.iter().enumerate() {
-            let stamp = g.zones_stamp(PlayerId(i as u8));
-            if kept.zones[i] == stamp {
-                zones_kept = true;
+        let mut piles_kept = false;
+        for (i, (p, pile)) in g.players.iter().zip(&mut kept.piles).enumerate() {
+            let [hand, discard] = g.piles_stamps(PlayerId(i as u8));
+            if pile.discard_stamp == discard {
+                piles_kept = true;
+            } else {
+                pile.discard = self.pile_hash(&p.discard);
+                pile.discard_stamp = discard;
+            }
+            if i != self.seat.ix() {
                 continue;
             }
-            kept.discards[i] = self.pile_hash(&p.discard);
-            if i == self.seat.ix() {
-                kept.hand = self.pile_hash(self.hand());
+            if kept.hand_stamp == hand {
+                piles_kept = true;
+            } else {
+                kept.hand = self.pile_hash(&p.hand);
+                kept.hand_stamp = hand;
             }
-            kept.zones[i] = stamp;
         }
         let mut f = PositionHash::new();
         // Cards ask only whether a minion was played this turn (0 or at least 1), not
@@ -105,9 +111,9 @@ impl<'a> SeatView<'a> {
             hash_allowance(a, &mut f);
         }
         t.used.hash(&mut f);
-        for (p, &discard) in g.players.iter().zip(&kept.discards) {
+        for (p, pile) in g.players.iter().zip(&kept.piles) {
             f.word(u64::from(p.vp) | (p.hand.len() as u64) << 32 | (p.deck.len() as u64) << 48);
-            f.word(discard);
+            f.word(pile.discard);
             p.stasis.hash(&mut f);
         }
         f.word(kept.bases);
@@ -121,7 +127,7 @@ impl<'a> SeatView<'a> {
             f.word(option_keys.iter().fold(0, |sum, &k| sum.wrapping_add(k)));
         }
         let place = f.finish();
-        if cfg!(debug_assertions) && (table_kept || zones_kept) {
+        if cfg!(debug_assertions) && (table_kept || piles_kept) {
             let afresh = self.fingerprint_kept(option_keys, &mut FingerprintKept::default());
             assert_eq!(place, afresh, "a kept part of the fingerprint is stale");
         }
@@ -140,12 +146,16 @@ impl<'a> SeatView<'a> {
     /// card up once.
     pub fn option_keys(&self, options: &[Choice], into: &mut Vec<u64>) {
         into.clear();
+        into.reserve(options.len());
         let mut last = None;
-        into.extend(options.iter().map(|o| self.option_key_after(o, &mut last)));
+        for o in options {
+            into.push(self.option_key_after(o, &mut last));
+        }
     }
 
     /// [`Self::option_key`], `last` being the card the option before named and its
     /// [`Self::card_key`], if any (kept up to date).
+    #[inline(always)]
     fn option_key_after(&self, option: &Choice, last: &mut Option<(Uid, u64)>) -> u64 {
         mix(choice_word(option, |card| match *last {
             Some((c, key)) if c == card => key,
@@ -310,8 +320,8 @@ impl<'a> SeatView<'a> {
 /// What [`SeatView::fingerprint_kept`] keeps between positions: the hash of the
 /// bases by the table's stamp, and by base index the set of minions played there,
 /// which mostly only grows (worked out again in full only when it did not just
-/// grow); the hashes of the discard piles and the seat's hand by their player's
-/// zones' stamp.
+/// grow); the hashes of the discard piles and the seat's hand, each by its own
+/// stamp ([`GameState::piles_stamps`]).
 /// Kept by each bot between its decisions.
 #[derive(Debug, Clone)]
 pub struct FingerprintKept {
@@ -320,14 +330,31 @@ pub struct FingerprintKept {
     /// The bases' hash ([`hash_bases`]).
     bases: u64,
     played_here: Vec<KeptSet<(PlayerId, Uid)>>,
-    /// By seat, the stamp of the player's zones when their discard pile (and, for
-    /// the seat whose view this is, the hand) was hashed; the seat.
-    zones: Vec<Stamp>,
+    /// The seat whose view the hand is of.
     seat: Option<PlayerId>,
-    /// Each player's discard pile's hash, by seat ([`SeatView::pile_hash`]).
-    discards: Vec<u64>,
-    /// The seat's hand's hash.
+    /// Each player's discard pile, by seat.
+    piles: Vec<KeptPiles>,
+    /// The stamp of the seat's hand when `hand` was hashed.
+    hand_stamp: Stamp,
+    /// The seat's hand's hash ([`SeatView::pile_hash`]).
     hand: u64,
+}
+
+/// One player's discard pile's hash ([`SeatView::pile_hash`]), and the pile's stamp
+/// when it was hashed.
+#[derive(Debug, Clone, Copy)]
+struct KeptPiles {
+    discard_stamp: Stamp,
+    discard: u64,
+}
+
+impl Default for KeptPiles {
+    fn default() -> Self {
+        KeptPiles {
+            discard_stamp: Stamp::NONE,
+            discard: 0,
+        }
+    }
 }
 
 impl Default for FingerprintKept {
@@ -336,9 +363,9 @@ impl Default for FingerprintKept {
             table: Stamp::NONE,
             bases: 0,
             played_here: Vec::new(),
-            zones: Vec::new(),
             seat: None,
-            discards: Vec::new(),
+            piles: Vec::new(),
+            hand_stamp: Stamp::NONE,
             hand: 0,
         }
     }
