@@ -54,23 +54,38 @@ impl<'a> SeatView<'a> {
     /// nothing a card can do. Hashed word by word from the cards' ids and numbers
     /// (see [`crate::fingerprint`]), piles and options order-free without sorting.
     pub fn fingerprint(&self, option_keys: &[u64]) -> u64 {
-        self.fingerprint_kept(option_keys, &mut FingerprintKept::default())
+        self.fingerprint_kept(option_keys, &mut FingerprintKept::afresh())
     }
 
     /// [`Self::fingerprint`], with what `kept` holds from the positions hashed before
     /// (and brings it up to date): the same number, with less work when little has
     /// changed since. The bases' hash is kept by the table's change stamp, each
     /// discard pile's and the hand's by its own ([`GameState::piles_stamps`], see
-    /// [`crate::engine::stamp`]): an equal stamp proves the part the same. Debug builds hash afresh as well and
-    /// compare.
+    /// [`crate::engine::stamp`]): an equal stamp proves the part the same. The bases'
+    /// hash last worked out on this thread, by whichever bot, is kept for all of them,
+    /// by the table's stamp too. Debug builds hash afresh as well and compare.
     pub fn fingerprint_kept(&self, option_keys: &[u64], kept: &mut FingerprintKept) -> u64 {
         use std::hash::Hash;
         let g = self.game;
         let t = &g.turn;
-        let table_kept = kept.table == g.bases.stamp();
+        let stamp = g.bases.stamp();
+        let mut table_kept = kept.table == stamp;
         if !table_kept {
-            kept.bases = hash_bases(&g.bases, &mut kept.played_here);
-            kept.table = g.bases.stamp();
+            let (last, hash) = if kept.shared {
+                LAST_TABLE.get()
+            } else {
+                (Stamp::NONE, 0)
+            };
+            table_kept = last == stamp;
+            if table_kept {
+                kept.bases = hash;
+            } else {
+                kept.bases = hash_bases(&g.bases, &mut kept.played_here);
+                if kept.shared {
+                    LAST_TABLE.set((stamp, kept.bases));
+                }
+            }
+            kept.table = stamp;
         }
         if kept.seat != Some(self.seat) || kept.piles.len() != g.players.len() {
             kept.seat = Some(self.seat);
@@ -128,7 +143,7 @@ impl<'a> SeatView<'a> {
         }
         let place = f.finish();
         if cfg!(debug_assertions) && (table_kept || piles_kept) {
-            let afresh = self.fingerprint_kept(option_keys, &mut FingerprintKept::default());
+            let afresh = self.fingerprint_kept(option_keys, &mut FingerprintKept::afresh());
             assert_eq!(place, afresh, "a kept part of the fingerprint is stale");
         }
         place
@@ -339,6 +354,27 @@ pub struct FingerprintKept {
     hand_stamp: Stamp,
     /// The seat's hand's hash ([`SeatView::pile_hash`]).
     hand: u64,
+    /// Whether the bases' hash may be taken from, and is left in, [`LAST_TABLE`].
+    shared: bool,
+}
+
+thread_local! {
+    /// The table's stamp and the bases' hash ([`hash_bases`]) last worked out on this
+    /// thread, for every bot the thread runs (in a two-player game the other bot has
+    /// often just hashed the same table). A stamp names one table's contents in any
+    /// game or copy of one (see [`crate::engine::stamp`]), so it cannot go stale.
+    static LAST_TABLE: std::cell::Cell<(Stamp, u64)> =
+        const { std::cell::Cell::new((Stamp::NONE, 0)) };
+}
+
+impl FingerprintKept {
+    /// Nothing kept, and nothing taken from [`LAST_TABLE`]: every part hashed anew.
+    fn afresh() -> FingerprintKept {
+        FingerprintKept {
+            shared: false,
+            ..FingerprintKept::default()
+        }
+    }
 }
 
 /// One player's discard pile's hash ([`SeatView::pile_hash`]), and the pile's stamp
@@ -368,6 +404,7 @@ impl Default for FingerprintKept {
             piles: Vec::new(),
             hand_stamp: Stamp::NONE,
             hand: 0,
+            shared: true,
         }
     }
 }
