@@ -121,6 +121,7 @@ pub fn set<T: Copy + PartialEq>(items: &[T], key: impl Fn(T) -> u64) -> (u64, us
 /// [`crate::bots::SeatView::option_key`]) and where it goes; any other choice hashed.
 /// The search bot matches its tree's edges to a deal's options by it, and the loop
 /// rule names an option by it (mixed).
+#[inline(always)]
 pub fn choice_word(choice: &Choice, mut card_word: impl FnMut(Uid) -> u64) -> u64 {
     let mut card = |kind: u64, card: Uid, to: &Option<PlayTo>| {
         let to = match to {
@@ -134,13 +135,18 @@ pub fn choice_word(choice: &Choice, mut card_word: impl FnMut(Uid) -> u64) -> u6
         Choice::Play { card: c, to } => card(0, *c, to),
         Choice::Use { card: c, to } => card(1, *c, to),
         Choice::Card(c) => card(2, *c, &None),
-        other => {
-            use std::hash::Hash;
-            let mut f = PositionHash::new();
-            other.hash(&mut f);
-            3 | f.finish() << 2
-        }
+        other => hashed_choice_word(other),
     }
+}
+
+/// [`choice_word`] of a choice that names no card: hashed (out of line, so that the
+/// card choices' packing stays small where it is inlined).
+#[inline(never)]
+fn hashed_choice_word(choice: &Choice) -> u64 {
+    use std::hash::Hash;
+    let mut f = PositionHash::new();
+    choice.hash(&mut f);
+    3 | f.finish() << 2
 }
 
 /// A [`set`] worked out once and brought up to date as its items grow: the items it

@@ -54,42 +54,63 @@ impl<'a> SeatView<'a> {
     /// nothing a card can do. Hashed word by word from the cards' ids and numbers
     /// (see [`crate::fingerprint`]), piles and options order-free without sorting.
     pub fn fingerprint(&self, option_keys: &[u64]) -> u64 {
-        self.fingerprint_kept(option_keys, &mut FingerprintKept::default())
+        self.fingerprint_kept(option_keys, &mut FingerprintKept::afresh())
     }
 
     /// [`Self::fingerprint`], with what `kept` holds from the positions hashed before
     /// (and brings it up to date): the same number, with less work when little has
     /// changed since. The bases' hash is kept by the table's change stamp, each
-    /// discard pile's and the hand's by its player's zones' (see [`crate::engine::stamp`]):
-    /// an equal stamp proves the part the same. Debug builds hash afresh as well and
-    /// compare.
+    /// discard pile's and the hand's by its own ([`GameState::piles_stamps`], see
+    /// [`crate::engine::stamp`]): an equal stamp proves the part the same. The bases'
+    /// hash last worked out on this thread, by whichever bot, is kept for all of them,
+    /// by the table's stamp too. Debug builds hash afresh as well and compare.
     pub fn fingerprint_kept(&self, option_keys: &[u64], kept: &mut FingerprintKept) -> u64 {
         use std::hash::Hash;
         let g = self.game;
         let t = &g.turn;
-        let table_kept = kept.table == g.bases.stamp();
+        let stamp = g.bases.stamp();
+        let mut table_kept = kept.table == stamp;
         if !table_kept {
-            kept.bases = hash_bases(&g.bases, &mut kept.played_here);
-            kept.table = g.bases.stamp();
+            let (last, hash) = if kept.shared {
+                LAST_TABLE.get()
+            } else {
+                (Stamp::NONE, 0)
+            };
+            table_kept = last == stamp;
+            if table_kept {
+                kept.bases = hash;
+            } else {
+                kept.bases = hash_bases(&g.bases, &mut kept.played_here);
+                if kept.shared {
+                    LAST_TABLE.set((stamp, kept.bases));
+                }
+            }
+            kept.table = stamp;
         }
-        if kept.seat != Some(self.seat) || kept.zones.len() != g.players.len() {
+        if kept.seat != Some(self.seat) || kept.piles.len() != g.players.len() {
             kept.seat = Some(self.seat);
-            kept.zones.clear();
-            kept.zones.resize(g.players.len(), Stamp::NONE);
-            kept.discards.resize(g.players.len(), 0);
+            kept.hand_stamp = Stamp::NONE;
+            kept.piles.clear();
+            kept.piles.resize(g.players.len(), KeptPiles::default());
         }
-        let mut zones_kept = false;
-        for (i, p) in g.players.iter().enumerate() {
-            let stamp = g.zones_stamp(PlayerId(i as u8));
-            if kept.zones[i] == stamp {
-                zones_kept = true;
+        let mut piles_kept = false;
+        for (i, (p, pile)) in g.players.iter().zip(&mut kept.piles).enumerate() {
+            let [hand, discard] = g.piles_stamps(PlayerId(i as u8));
+            if pile.discard_stamp == discard {
+                piles_kept = true;
+            } else {
+                pile.discard = self.pile_hash(&p.discard);
+                pile.discard_stamp = discard;
+            }
+            if i != self.seat.ix() {
                 continue;
             }
-            kept.discards[i] = self.pile_hash(&p.discard);
-            if i == self.seat.ix() {
-                kept.hand = self.pile_hash(self.hand());
+            if kept.hand_stamp == hand {
+                piles_kept = true;
+            } else {
+                kept.hand = self.pile_hash(&p.hand);
+                kept.hand_stamp = hand;
             }
-            kept.zones[i] = stamp;
         }
         let mut f = PositionHash::new();
         // Cards ask only whether a minion was played this turn (0 or at least 1), not
@@ -105,9 +126,9 @@ impl<'a> SeatView<'a> {
             hash_allowance(a, &mut f);
         }
         t.used.hash(&mut f);
-        for (p, &discard) in g.players.iter().zip(&kept.discards) {
+        for (p, pile) in g.players.iter().zip(&kept.piles) {
             f.word(u64::from(p.vp) | (p.hand.len() as u64) << 32 | (p.deck.len() as u64) << 48);
-            f.word(discard);
+            f.word(pile.discard);
             p.stasis.hash(&mut f);
         }
         f.word(kept.bases);
@@ -121,8 +142,8 @@ impl<'a> SeatView<'a> {
             f.word(option_keys.iter().fold(0, |sum, &k| sum.wrapping_add(k)));
         }
         let place = f.finish();
-        if cfg!(debug_assertions) && (table_kept || zones_kept) {
-            let afresh = self.fingerprint_kept(option_keys, &mut FingerprintKept::default());
+        if cfg!(debug_assertions) && (table_kept || piles_kept) {
+            let afresh = self.fingerprint_kept(option_keys, &mut FingerprintKept::afresh());
             assert_eq!(place, afresh, "a kept part of the fingerprint is stale");
         }
         place
@@ -140,12 +161,16 @@ impl<'a> SeatView<'a> {
     /// card up once.
     pub fn option_keys(&self, options: &[Choice], into: &mut Vec<u64>) {
         into.clear();
+        into.reserve(options.len());
         let mut last = None;
-        into.extend(options.iter().map(|o| self.option_key_after(o, &mut last)));
+        for o in options {
+            into.push(self.option_key_after(o, &mut last));
+        }
     }
 
     /// [`Self::option_key`], `last` being the card the option before named and its
     /// [`Self::card_key`], if any (kept up to date).
+    #[inline(always)]
     fn option_key_after(&self, option: &Choice, last: &mut Option<(Uid, u64)>) -> u64 {
         mix(choice_word(option, |card| match *last {
             Some((c, key)) if c == card => key,
@@ -159,6 +184,7 @@ impl<'a> SeatView<'a> {
 
     /// A card as [`Self::option_key`] names it, in 26 bits: in its owner's hand or
     /// discard pile by its place, owner and name, anywhere else by itself.
+    #[inline(never)]
     fn card_key(&self, card: Uid) -> u64 {
         let def = self.game.cards[card.0 as usize].def;
         let by_name =
@@ -310,8 +336,8 @@ impl<'a> SeatView<'a> {
 /// What [`SeatView::fingerprint_kept`] keeps between positions: the hash of the
 /// bases by the table's stamp, and by base index the set of minions played there,
 /// which mostly only grows (worked out again in full only when it did not just
-/// grow); the hashes of the discard piles and the seat's hand by their player's
-/// zones' stamp.
+/// grow); the hashes of the discard piles and the seat's hand, each by its own
+/// stamp ([`GameState::piles_stamps`]).
 /// Kept by each bot between its decisions.
 #[derive(Debug, Clone)]
 pub struct FingerprintKept {
@@ -320,14 +346,52 @@ pub struct FingerprintKept {
     /// The bases' hash ([`hash_bases`]).
     bases: u64,
     played_here: Vec<KeptSet<(PlayerId, Uid)>>,
-    /// By seat, the stamp of the player's zones when their discard pile (and, for
-    /// the seat whose view this is, the hand) was hashed; the seat.
-    zones: Vec<Stamp>,
+    /// The seat whose view the hand is of.
     seat: Option<PlayerId>,
-    /// Each player's discard pile's hash, by seat ([`SeatView::pile_hash`]).
-    discards: Vec<u64>,
-    /// The seat's hand's hash.
+    /// Each player's discard pile, by seat.
+    piles: Vec<KeptPiles>,
+    /// The stamp of the seat's hand when `hand` was hashed.
+    hand_stamp: Stamp,
+    /// The seat's hand's hash ([`SeatView::pile_hash`]).
     hand: u64,
+    /// Whether the bases' hash may be taken from, and is left in, [`LAST_TABLE`].
+    shared: bool,
+}
+
+thread_local! {
+    /// The table's stamp and the bases' hash ([`hash_bases`]) last worked out on this
+    /// thread, for every bot the thread runs (in a two-player game the other bot has
+    /// often just hashed the same table). A stamp names one table's contents in any
+    /// game or copy of one (see [`crate::engine::stamp`]), so it cannot go stale.
+    static LAST_TABLE: std::cell::Cell<(Stamp, u64)> =
+        const { std::cell::Cell::new((Stamp::NONE, 0)) };
+}
+
+impl FingerprintKept {
+    /// Nothing kept, and nothing taken from [`LAST_TABLE`]: every part hashed anew.
+    fn afresh() -> FingerprintKept {
+        FingerprintKept {
+            shared: false,
+            ..FingerprintKept::default()
+        }
+    }
+}
+
+/// One player's discard pile's hash ([`SeatView::pile_hash`]), and the pile's stamp
+/// when it was hashed.
+#[derive(Debug, Clone, Copy)]
+struct KeptPiles {
+    discard_stamp: Stamp,
+    discard: u64,
+}
+
+impl Default for KeptPiles {
+    fn default() -> Self {
+        KeptPiles {
+            discard_stamp: Stamp::NONE,
+            discard: 0,
+        }
+    }
 }
 
 impl Default for FingerprintKept {
@@ -336,10 +400,11 @@ impl Default for FingerprintKept {
             table: Stamp::NONE,
             bases: 0,
             played_here: Vec::new(),
-            zones: Vec::new(),
             seat: None,
-            discards: Vec::new(),
+            piles: Vec::new(),
+            hand_stamp: Stamp::NONE,
             hand: 0,
+            shared: true,
         }
     }
 }

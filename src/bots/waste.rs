@@ -93,12 +93,16 @@ impl OpenPlay {
         mut controllers: Vec<(Uid, PlayerId)>,
     ) -> OpenPlay {
         controllers.clear();
-        for b in &game.bases {
+        for b in game.bases.iter() {
             for m in &b.minions {
                 controllers.push((m.card, m.controller));
-                controllers.extend(m.attached.iter().map(|a| (a.card, a.controller)));
+                for a in &m.attached {
+                    controllers.push((a.card, a.controller));
+                }
             }
-            controllers.extend(b.actions.iter().map(|a| (a.card, a.controller)));
+            for a in &b.actions {
+                controllers.push((a.card, a.controller));
+            }
         }
         OpenPlay {
             player,

@@ -45,29 +45,40 @@ pub(super) enum Spot {
 }
 
 /// One [`Spot`] per card (indexed by [`Uid`]), built from the zones when first read;
-/// and each player's zones' [`Stamp`], renewed by every move noted of a card they
-/// own and by every rearrangement.
+/// and each player's hand's and discard pile's [`Stamp`]s, renewed by every move
+/// noted of a card into or out of them and by every rearrangement.
 #[derive(Default, Clone)]
 pub struct Whereabouts(OnceLock<Vec<Spot>>, ZoneStamps);
 
-/// Each player's zones' change stamp (see [`GameState::zones_stamp`]).
+/// Each player's hand's and discard pile's change stamps (see
+/// [`GameState::piles_stamps`]).
 #[derive(Default, Clone)]
 struct ZoneStamps {
-    /// The stamp of every player whose cards have not moved since the game was made,
-    /// loaded or rearranged.
+    /// The stamp of every hand and discard pile no card entered or left since the
+    /// game was made, loaded or rearranged.
     start: Stamp,
-    /// By seat, the stamp of the player's zones since a card of theirs last moved
-    /// (none past the last seat whose cards moved: `start`).
-    moved: Vec<Stamp>,
+    /// By seat, the stamps of the player's hand and discard pile since a card last
+    /// entered or left them (none past the last seat with such a move: `start`).
+    moved: Vec<[Stamp; 2]>,
 }
 
 impl ZoneStamps {
-    /// Notes a move of a card `owner` owns.
-    fn renew(&mut self, owner: PlayerId) {
-        match self.moved.get_mut(owner.ix()) {
-            Some(stamp) => stamp.renew(),
-            None => self.moved.resize_with(owner.ix() + 1, Stamp::fresh),
+    /// Notes that a card entered or left `spot`, if it is a hand or a discard pile.
+    #[inline]
+    fn renew(&mut self, spot: Spot) {
+        match spot {
+            Spot::Hand(p) => self.renew_pile(p, 0),
+            Spot::Discard(p) => self.renew_pile(p, 1),
+            _ => {}
         }
+    }
+
+    /// Notes that a card entered or left `player`'s hand (`pile` 0) or discard pile (1).
+    fn renew_pile(&mut self, player: PlayerId, pile: usize) {
+        if self.moved.len() <= player.ix() {
+            self.moved.resize(player.ix() + 1, [self.start; 2]);
+        }
+        self.moved[player.ix()][pile].renew();
     }
 
     /// Notes that any zone may have changed.
@@ -233,14 +244,14 @@ impl GameState {
 
     /// Notes that a zone writer has just moved `card` to `spot` (out of every zone:
     /// [`Spot::Elsewhere`]). Every change of a card's zone in the engine calls this.
+    #[inline]
     pub(super) fn moved_to(&mut self, card: Uid, spot: Spot) {
-        if let Some(owner) = self.cards.get(card.0 as usize).and_then(|c| c.owner) {
-            self.whereabouts.1.renew(owner);
-        }
-        if let Some(spots) = self.whereabouts.0.get_mut() {
-            if let Some(s) = spots.get_mut(card.0 as usize) {
-                *s = spot;
-            }
+        let Whereabouts(spots, stamps) = &mut self.whereabouts;
+        stamps.renew(spot);
+        // The zone it leaves, when known; else any hand or pile may have lost it.
+        match spots.get_mut().and_then(|s| s.get_mut(card.0 as usize)) {
+            Some(s) => stamps.renew(std::mem::replace(s, spot)),
+            None => stamps.renew_all(),
         }
     }
 
@@ -272,18 +283,18 @@ impl GameState {
         self.whereabouts.1.renew_all();
     }
 
-    /// The change stamp of `player`'s zones: the same at two moments only if no card
-    /// they own changed zone in between, so their hand, deck, discard pile and
-    /// stasis hold the same cards (in some order: a player's zones hold only cards
-    /// they own). Every zone writer notes its moves ([`Self::moved_to`]), which
-    /// renews the owner's.
-    pub fn zones_stamp(&self, player: PlayerId) -> Stamp {
+    /// The change stamps of `player`'s hand and discard pile: each the same at two
+    /// moments only if no card entered or left that hand or pile in between, so it
+    /// holds the same cards (in some order). Every zone writer notes its moves
+    /// ([`Self::moved_to`]), which renews the stamps of the zones a card leaves and
+    /// enters.
+    pub fn piles_stamps(&self, player: PlayerId) -> [Stamp; 2] {
         let stamps = &self.whereabouts.1;
         stamps
             .moved
             .get(player.ix())
             .copied()
-            .unwrap_or(stamps.start)
+            .unwrap_or([stamps.start; 2])
     }
 
     /// The zone of `card` in the table, as kept (for the tests).
