@@ -22,6 +22,7 @@ mod off_top;
 mod plays;
 pub mod position;
 pub mod prog;
+mod ready;
 mod scoring;
 pub mod setup;
 mod shields;
