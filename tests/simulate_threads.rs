@@ -4,14 +4,19 @@
 
 use smashup::sim;
 
-/// `smashup simulate` with `args`: its standard output, after checking it exited well.
-fn simulate(args: &[&str]) -> String {
-    let out = assert_cmd::Command::cargo_bin("smashup")
+/// `smashup simulate` with `args`: how it ended and what it wrote.
+fn run(args: &[&str]) -> std::process::Output {
+    assert_cmd::Command::cargo_bin("smashup")
         .unwrap()
         .arg("simulate")
         .args(args)
         .output()
-        .unwrap();
+        .unwrap()
+}
+
+/// `smashup simulate` with `args`: its standard output, after checking it exited well.
+fn simulate(args: &[&str]) -> String {
+    let out = run(args);
     assert!(out.status.success(), "{args:?}: {out:?}");
     String::from_utf8(out.stdout).unwrap()
 }
@@ -62,12 +67,7 @@ fn the_command_says_the_same_on_one_thread_and_on_four() {
 
 /// `smashup simulate` with `args`, which it must refuse: its standard error.
 fn refused(args: &[&str]) -> String {
-    let out = assert_cmd::Command::cargo_bin("smashup")
-        .unwrap()
-        .arg("simulate")
-        .args(args)
-        .output()
-        .unwrap();
+    let out = run(args);
     assert_eq!(out.status.code(), Some(2), "{args:?}");
     assert!(out.stdout.is_empty(), "{args:?}");
     String::from_utf8_lossy(&out.stderr).into_owned()
