@@ -3,6 +3,7 @@
 //! stable card id, not the index, so data edits never break a save.
 
 use super::effect::{Ability, Trigger};
+use super::fits::{play_facts_of, PlayFacts};
 use crate::cards::model::{Base, Card};
 use crate::cards::Catalog;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -75,6 +76,9 @@ pub struct Defs {
     /// power is read) skips the others without reading their abilities. Definitions
     /// never change, so this cannot go stale.
     pub triggers: Vec<u64>,
+    /// For each definition, what a listing of plays needs of it (kind, played on its
+    /// own, only through its Special), so that a listing reads no definition for it.
+    pub(super) plays: Vec<PlayFacts>,
 }
 
 static DEFS: OnceLock<Defs> = OnceLock::new();
@@ -107,10 +111,15 @@ impl Defs {
             .iter()
             .map(|d| d.abilities().iter().fold(0, |bits, a| bits | a.kinds()))
             .collect();
+        let plays = all
+            .iter()
+            .map(|d| d.card().map_or(PlayFacts::default(), play_facts_of))
+            .collect();
         Defs {
             catalog,
             all,
             triggers,
+            plays,
         }
     }
 }

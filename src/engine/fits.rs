@@ -3,15 +3,13 @@
 //! which of two plays allows more. What a listing of plays (see `plays`) reads once
 //! for a zone or once for the process, never card by card.
 
-use super::defs::defs;
 use super::effect::Static;
 use super::state::Allowance;
 use crate::cards::model::Card;
-use std::sync::OnceLock;
 
-/// What a listing needs of a definition, read once for the process (definitions
-/// never change): see [`play_facts`].
-#[derive(Debug, Clone, Copy, PartialEq)]
+/// What a listing needs of a definition, worked out once with the definitions
+/// ([`super::defs::Defs::plays`]; definitions never change). A base's are all false.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub(super) struct PlayFacts {
     /// A faction card (not a base).
     pub(super) card: bool,
@@ -21,25 +19,6 @@ pub(super) struct PlayFacts {
     pub(super) played_alone: bool,
     /// Only its own Special plays it (see [`kind_playable`]).
     pub(super) special_only: bool,
-}
-
-/// [`PlayFacts`] of every definition, by [`super::defs::DefId`], worked out the first
-/// time a listing asks (after the definitions are in use, so they cannot change).
-pub(super) fn play_facts() -> &'static [PlayFacts] {
-    static FACTS: OnceLock<Vec<PlayFacts>> = OnceLock::new();
-    FACTS.get_or_init(|| {
-        let base = PlayFacts {
-            card: false,
-            minion: false,
-            played_alone: false,
-            special_only: false,
-        };
-        defs()
-            .all
-            .iter()
-            .map(|d| d.card().map_or(base, play_facts_of))
-            .collect()
-    })
 }
 
 /// The [`PlayFacts`] of a faction card's definition.
@@ -107,6 +86,17 @@ pub(super) fn fits_card(a: &Allowance, c: &Card, from_discard: bool, borrow: boo
         && a.power_at_most
             .is_none_or(|m| c.power().is_some_and(|p| p <= m))
         && a.named.is_none_or(|n| n == *c.name)
+}
+
+/// How the plays left fit card `def` from the hand or, `from_discard`, the discard
+/// pile (a discard-pile minion may borrow a hand play where a card allows it): none
+/// when no play fits it; else whether one fits it wherever it goes.
+pub(super) fn card_fit(allowances: &[Allowance], def: &Card, from_discard: bool) -> Option<bool> {
+    let mut fits = allowances
+        .iter()
+        .filter(|a| fits_card(a, def, from_discard, from_discard));
+    let first = fits.next()?;
+    Some(!from_discard && (target_free(first) || fits.any(target_free)))
 }
 
 /// [`GameState::may_play_kind`](super::state::GameState) for a card's definition.

@@ -265,22 +265,21 @@ impl Table {
         let Some(live) = self.live.get_mut() else {
             return;
         };
-        for (source, _) in &mut live.sources {
-            if source.card == card {
-                source.controller = player;
-            }
-        }
-        let mut changed = false;
-        for (source, _) in &mut live.statics {
-            if source.card == card {
-                source.controller = player;
-                changed = true;
-            }
-        }
-        if changed {
+        hand_over(&mut live.sources, card, player);
+        if hand_over(&mut live.statics, card, player) {
             live.statics_moved(&self.bases, b, b, 0);
         }
     }
+}
+
+/// Gives `player` the entries of `card` in a gathered list; false when it has none.
+fn hand_over<T>(list: &mut [(Source, T)], card: Uid, player: PlayerId) -> bool {
+    let mut any = false;
+    for (source, _) in list.iter_mut().filter(|(s, _)| s.card == card) {
+        source.controller = player;
+        any = true;
+    }
+    any
 }
 
 /// The Ongoing statics among a card's abilities, with the card as their source.

@@ -6,9 +6,7 @@
 use super::decision::{Ask, Choice, Decision, Pending, PlayTo, Resume};
 use super::defs::defs;
 use super::effect::{Static, Trigger};
-use super::fits::{
-    covers, fits_card, kind_fit, kind_playable, play_facts, target_free, KindFit, PlayFacts,
-};
+use super::fits::{card_fit, covers, fits_card, kind_fit, kind_playable, KindFit, PlayFacts};
 use super::interp::Ctx;
 use super::state::{Allowance, GameState, Lasting, Phase, PlayerId, Uid};
 use crate::cards::model::Card;
@@ -524,7 +522,7 @@ impl GameState {
         let start = options.len();
         // How the plays left fit an action and a minion of this zone, worked out once.
         let fits = [false, true].map(|minion| kind_fit(listing.allowances, minion, from_discard));
-        let facts = play_facts();
+        let facts = &defs().plays;
         // One bit per definition (its number modulo 64) of the cards before: a card
         // whose bit is clear has no copy before it, and is not compared with them.
         let mut seen = 0u64;
@@ -591,12 +589,7 @@ impl GameState {
         // In debug builds, the kind's fit and facts are checked against the card's own.
         #[cfg(debug_assertions)]
         if let Some(def) = def() {
-            let mut fits = allowances
-                .iter()
-                .filter(|a| fits_card(a, def, from_discard, from_discard));
-            let own = fits
-                .next()
-                .map(|first| !from_discard && (target_free(first) || fits.any(target_free)));
+            let own = card_fit(allowances, def, from_discard);
             let kind = match fit {
                 KindFit::None => Some(None),
                 KindFit::Places => Some(Some(false)),
@@ -613,26 +606,17 @@ impl GameState {
                 "play facts of {card:?}"
             );
         }
-        // The plays left this card could use somewhere (a discard-pile minion may
-        // borrow a hand play where a card allows it): none, and working out where it
-        // could go is skipped; one that fits every place, and no place needs checking
-        // against the plays.
+        // The plays left this card could use somewhere ([`card_fit`]): none, and
+        // working out where it could go is skipped; one that fits every place, and no
+        // place needs checking against the plays.
         let anywhere = match fit {
             KindFit::None => return,
             KindFit::Places => false,
             KindFit::Anywhere => true,
-            KindFit::ByCard => {
-                let Some(def) = def() else {
-                    return;
-                };
-                let mut fits = allowances
-                    .iter()
-                    .filter(|a| fits_card(a, def, from_discard, from_discard));
-                let Some(first) = fits.next() else {
-                    return;
-                };
-                !from_discard && (target_free(first) || fits.any(target_free))
-            }
+            KindFit::ByCard => match def().and_then(|d| card_fit(allowances, d, from_discard)) {
+                Some(anywhere) => anywhere,
+                None => return,
+            },
         };
         // What `kind_playable` says, from the definition's facts.
         if facts.special_only || (!facts.minion && listing.no_actions) {
