@@ -361,10 +361,14 @@ pub struct WasteTally {
     pub nothing: u64,
     /// Plays that hurt only the player's own side.
     pub self_harm: u64,
-    /// By card definition (a [`DefId`] is an index): (plays, wasted plays). Named only
-    /// when read ([`Self::cards`]): looking a name up for every play, or every game,
-    /// would cost more than the rest of the audit.
-    by_def: Vec<(u64, u64)>,
+    /// By card definition, in the order of their [`DefId`]s, only the cards played:
+    /// (definition, plays, wasted plays). Named only when read ([`Self::cards`]):
+    /// looking a name up for every play, or every game, would cost more than the rest
+    /// of the audit. Short, since a seat plays a few dozen different cards in a game:
+    /// a list indexed by every definition made each game's record several kilobytes,
+    /// and thousands of simulated games spent a few percent of their time having the
+    /// system hand out that memory.
+    by_def: Vec<(DefId, u64, u64)>,
 }
 
 impl WasteTally {
@@ -381,13 +385,10 @@ impl WasteTally {
     /// By card name: (plays, wasted plays), for every card played at least once.
     pub fn cards(&self) -> BTreeMap<String, (u64, u64)> {
         let mut cards = BTreeMap::new();
-        for (def, &(plays, wasted)) in self.by_def.iter().enumerate() {
-            if plays > 0 {
-                let name = DefId(def as u16).def().name();
-                let entry: &mut (u64, u64) = cards.entry(name.to_string()).or_default();
-                entry.0 += plays;
-                entry.1 += wasted;
-            }
+        for &(def, plays, wasted) in &self.by_def {
+            let entry: &mut (u64, u64) = cards.entry(def.def().name().to_string()).or_default();
+            entry.0 += plays;
+            entry.1 += wasted;
         }
         cards
     }
@@ -400,12 +401,20 @@ impl WasteTally {
             Verdict::Nothing => self.nothing += 1,
             Verdict::SelfHarm => self.self_harm += 1,
         }
-        let def = usize::from(def.0);
-        if self.by_def.len() <= def {
-            self.by_def.resize(def + 1, (0, 0));
-        }
-        self.by_def[def].0 += 1;
-        self.by_def[def].1 += u64::from(verdict.wasted());
+        self.add(def, 1, u64::from(verdict.wasted()));
+    }
+
+    /// Adds plays and wasted plays of the card with definition `def`.
+    fn add(&mut self, def: DefId, plays: u64, wasted: u64) {
+        let at = match self.by_def.binary_search_by_key(&def, |&(d, _, _)| d) {
+            Ok(at) => at,
+            Err(at) => {
+                self.by_def.insert(at, (def, 0, 0));
+                at
+            }
+        };
+        self.by_def[at].1 += plays;
+        self.by_def[at].2 += wasted;
     }
 
     /// Adds another tally's counts to this one.
@@ -413,12 +422,8 @@ impl WasteTally {
         self.plays += other.plays;
         self.nothing += other.nothing;
         self.self_harm += other.self_harm;
-        if self.by_def.len() < other.by_def.len() {
-            self.by_def.resize(other.by_def.len(), (0, 0));
-        }
-        for (mine, theirs) in self.by_def.iter_mut().zip(&other.by_def) {
-            mine.0 += theirs.0;
-            mine.1 += theirs.1;
+        for &(def, plays, wasted) in &other.by_def {
+            self.add(def, plays, wasted);
         }
     }
 
