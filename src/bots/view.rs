@@ -65,6 +65,20 @@ impl<'a> SeatView<'a> {
     /// hash last worked out on this thread, by whichever bot, is kept for all of them,
     /// by the table's stamp too. Debug builds hash afresh as well and compare.
     pub fn fingerprint_kept(&self, option_keys: &[u64], kept: &mut FingerprintKept) -> u64 {
+        let sum = option_keys
+            .iter()
+            .fold(0, |sum: u64, &k| sum.wrapping_add(k));
+        self.fingerprint_summed(option_keys.len(), sum, kept)
+    }
+
+    /// [`Self::fingerprint_kept`] from the number of options and their keys' sum
+    /// ([`Self::option_keys_sum`]), all the fingerprint takes of them.
+    pub fn fingerprint_summed(
+        &self,
+        options: usize,
+        keys_sum: u64,
+        kept: &mut FingerprintKept,
+    ) -> u64 {
         use std::hash::Hash;
         let g = self.game;
         let t = &g.turn;
@@ -138,12 +152,12 @@ impl<'a> SeatView<'a> {
         if let Some(d) = self.decision() {
             d.ask.hash(&mut f);
             // The options in any order: their keys (mixed already) summed.
-            f.word(option_keys.len() as u64);
-            f.word(option_keys.iter().fold(0, |sum, &k| sum.wrapping_add(k)));
+            f.word(options as u64);
+            f.word(keys_sum);
         }
         let place = f.finish();
         if cfg!(debug_assertions) && (table_kept || piles_kept) {
-            let afresh = self.fingerprint_kept(option_keys, &mut FingerprintKept::afresh());
+            let afresh = self.fingerprint_summed(options, keys_sum, &mut FingerprintKept::afresh());
             assert_eq!(place, afresh, "a kept part of the fingerprint is stale");
         }
         place
@@ -166,6 +180,16 @@ impl<'a> SeatView<'a> {
         for o in options {
             into.push(self.option_key_after(o, &mut last));
         }
+    }
+
+    /// The sum of the options' [`Self::option_key`]s, all the fingerprint takes of
+    /// them ([`Self::fingerprint_summed`]), with no list made: a bot needs only the
+    /// key of the option it takes, and every key only at a position it has seen.
+    pub fn option_keys_sum(&self, options: &[Choice]) -> u64 {
+        let mut last = None;
+        options.iter().fold(0, |sum: u64, o| {
+            sum.wrapping_add(self.option_key_after(o, &mut last))
+        })
     }
 
     /// [`Self::option_key`], `last` being the card the option before named and its
