@@ -135,9 +135,33 @@ pub fn choice_word(choice: &Choice, mut card_word: impl FnMut(Uid) -> u64) -> u6
         Choice::Play { card: c, to } => card(0, *c, to),
         Choice::Use { card: c, to } => card(1, *c, to),
         Choice::Card(c) => card(2, *c, &None),
+        // The answers with no content, worked out when the program is built: the
+        // same numbers as hashed (see the tests), without the hashing.
+        Choice::EndTurn => UNIT_WORDS[0],
+        Choice::Yes => UNIT_WORDS[1],
+        Choice::No => UNIT_WORDS[2],
+        Choice::Done => UNIT_WORDS[3],
+        Choice::Pass => UNIT_WORDS[4],
+        Choice::Continue => UNIT_WORDS[5],
         other => hashed_choice_word(other),
     }
 }
+
+/// [`hashed_choice_word`] of the choices with no content, by the number `Hash` writes
+/// for each (its place among [`Choice`]'s kinds): `EndTurn`, `Yes`, `No`, `Done`,
+/// `Pass`, `Continue`.
+const UNIT_WORDS: [u64; 6] = {
+    let kinds = [2, 7, 8, 9, 10, 13];
+    let mut words = [0u64; 6];
+    let mut i = 0;
+    while i < kinds.len() {
+        let mut f = PositionHash::new();
+        f.word(kinds[i]);
+        words[i] = 3 | f.finish() << 2;
+        i += 1;
+    }
+    words
+};
 
 /// [`choice_word`] of a choice that names no card: hashed (out of line, so that the
 /// card choices' packing stays small where it is inlined).
@@ -201,19 +225,19 @@ pub struct PositionHash(u64);
 
 impl PositionHash {
     /// An empty hash.
-    pub fn new() -> PositionHash {
+    pub const fn new() -> PositionHash {
         PositionHash(0x243f_6a88_85a3_08d3)
     }
 
     /// Mixes in one word (a cheap step: positions take a hundred words and more).
-    pub fn word(&mut self, n: u64) {
+    pub const fn word(&mut self, n: u64) {
         self.0 = (self.0 ^ n)
             .wrapping_mul(0x9fb2_1c65_1e98_df25)
             .rotate_left(23);
     }
 
     /// The hash of everything mixed in.
-    pub fn finish(&self) -> u64 {
+    pub const fn finish(&self) -> u64 {
         mix(self.0)
     }
 }
@@ -296,6 +320,22 @@ mod tests {
             assert_eq!(set(&many, |x| x), want, "{n} values of {kinds}");
         }
         assert_ne!(set(&[1u64, 2], |x| x), set(&[1u64, 3], |x| x));
+    }
+
+    /// The choices with no content take the very numbers hashing them gives.
+    #[test]
+    fn unit_choices_are_packed_as_hashed() {
+        for choice in [
+            Choice::EndTurn,
+            Choice::Yes,
+            Choice::No,
+            Choice::Done,
+            Choice::Pass,
+            Choice::Continue,
+        ] {
+            let packed = choice_word(&choice, |_| unreachable!());
+            assert_eq!(packed, hashed_choice_word(&choice), "{choice:?}");
+        }
     }
 
     /// A kept set gives [`set`]'s answer whether its items grew, shrank, changed or

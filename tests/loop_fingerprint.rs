@@ -113,6 +113,9 @@ fn equal_fingerprints_are_equal_positions() {
                 }
                 let view = SeatView::new(g, d.player);
                 let keys: Vec<u64> = d.options.iter().map(|o| view.option_key(o)).collect();
+                // The bots sum the keys without listing them: the same sum.
+                let sum = keys.iter().fold(0u64, |s, &k| s.wrapping_add(k));
+                assert_eq!(view.option_keys_sum(&d.options), sum);
                 let ids: Vec<String> = d.options.iter().map(|o| option_id(g, o)).collect();
                 for (k, id) in keys.iter().zip(&ids) {
                     assert_eq!(key_new_to_old.entry(*k).or_insert(id.clone()), id);

@@ -172,25 +172,29 @@ impl Bot {
         if decision.options.len() == 1 {
             return (0, 0);
         }
-        let mut keys = std::mem::take(&mut self.scratch.keys);
-        view.option_keys(&decision.options, &mut keys);
-        let place = view.fingerprint_kept(&keys, &mut self.scratch.kept);
+        let options = &decision.options;
+        let sum = view.option_keys_sum(options);
+        let place = view.fingerprint_summed(options.len(), sum, &mut self.scratch.kept);
         let fresh = self.memory.fresh(view.turn_number(), place);
         // At a fresh position the random bot draws among all the options (the same
         // draw as among the candidates, which are all of them), with no list made.
         if let (true, Brain::Random(rng)) = (fresh, &mut self.brain) {
-            let i = random::choose(rng, decision.options.len());
-            self.memory.record(place, keys[i], true);
-            self.scratch.keys = keys;
+            let i = random::choose(rng, options.len());
+            self.memory
+                .record(place, view.option_key(&options[i]), true);
             return (i, 0);
         }
         let mut candidates = std::mem::take(&mut self.scratch.candidates);
         if fresh {
             candidates.clear();
-            candidates.extend(0..decision.options.len());
+            candidates.extend(0..options.len());
         } else {
+            // Only a position seen before needs every option's key.
+            let mut keys = std::mem::take(&mut self.scratch.keys);
+            view.option_keys(options, &mut keys);
             self.memory
                 .candidates(place, &keys, decision, &mut candidates);
+            self.scratch.keys = keys;
         }
         let (i, iterations) = match (candidates.as_slice(), &mut self.brain) {
             ([], _) => (0, 0),
@@ -202,9 +206,9 @@ impl Bot {
             }
         };
         if !candidates.is_empty() {
-            self.memory.record(place, keys[i], fresh);
+            self.memory
+                .record(place, view.option_key(&options[i]), fresh);
         }
-        self.scratch.keys = keys;
         self.scratch.candidates = candidates;
         (i, iterations)
     }
@@ -215,7 +219,7 @@ impl Bot {
 /// whatever they hold.
 #[derive(Debug, Clone, Default)]
 struct Scratch {
-    /// The options' keys.
+    /// The options' keys, at a position seen before.
     keys: Vec<u64>,
     /// The options worth considering.
     candidates: Vec<usize>,

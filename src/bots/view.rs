@@ -65,6 +65,20 @@ impl<'a> SeatView<'a> {
     /// hash last worked out on this thread, by whichever bot, is kept for all of them,
     /// by the table's stamp too. Debug builds hash afresh as well and compare.
     pub fn fingerprint_kept(&self, option_keys: &[u64], kept: &mut FingerprintKept) -> u64 {
+        let sum = option_keys
+            .iter()
+            .fold(0, |sum: u64, &k| sum.wrapping_add(k));
+        self.fingerprint_summed(option_keys.len(), sum, kept)
+    }
+
+    /// [`Self::fingerprint_kept`] from the number of options and their keys' sum
+    /// ([`Self::option_keys_sum`]), all the fingerprint takes of them.
+    pub fn fingerprint_summed(
+        &self,
+        options: usize,
+        keys_sum: u64,
+        kept: &mut FingerprintKept,
+    ) -> u64 {
         use std::hash::Hash;
         let g = self.game;
         let t = &g.turn;
@@ -93,25 +107,6 @@ impl<'a> SeatView<'a> {
             kept.piles.clear();
             kept.piles.resize(g.players.len(), KeptPiles::default());
         }
-        let mut piles_kept = false;
-        for (i, (p, pile)) in g.players.iter().zip(&mut kept.piles).enumerate() {
-            let [hand, discard] = g.piles_stamps(PlayerId(i as u8));
-            if pile.discard_stamp == discard {
-                piles_kept = true;
-            } else {
-                pile.discard = self.pile_hash(&p.discard);
-                pile.discard_stamp = discard;
-            }
-            if i != self.seat.ix() {
-                continue;
-            }
-            if kept.hand_stamp == hand {
-                piles_kept = true;
-            } else {
-                kept.hand = self.pile_hash(&p.hand);
-                kept.hand_stamp = hand;
-            }
-        }
         let mut f = PositionHash::new();
         // Cards ask only whether a minion was played this turn (0 or at least 1), not
         // how many, so a loop keeps its count out.
@@ -126,24 +121,48 @@ impl<'a> SeatView<'a> {
             hash_allowance(a, &mut f);
         }
         t.used.hash(&mut f);
-        for (p, pile) in g.players.iter().zip(&kept.piles) {
+        // Each player's public counts, discard pile and stasis, the piles hashed
+        // again only when their stamps changed; the seat's hand likewise.
+        let mut piles_kept = false;
+        for (i, (p, pile)) in g.players.iter().zip(&mut kept.piles).enumerate() {
+            let [hand, discard] = g.piles_stamps(PlayerId(i as u8));
+            if pile.discard_stamp == discard {
+                piles_kept = true;
+            } else {
+                pile.discard = self.pile_hash(&p.discard);
+                pile.discard_stamp = discard;
+            }
             f.word(u64::from(p.vp) | (p.hand.len() as u64) << 32 | (p.deck.len() as u64) << 48);
             f.word(pile.discard);
             p.stasis.hash(&mut f);
+            if i != self.seat.ix() {
+                continue;
+            }
+            if kept.hand_stamp == hand {
+                piles_kept = true;
+            } else {
+                kept.hand = self.pile_hash(&p.hand);
+                kept.hand_stamp = hand;
+            }
         }
         f.word(kept.bases);
         g.lasting.hash(&mut f);
         f.word(kept.hand);
         f.word(g.base_deck.len() as u64);
         if let Some(d) = self.decision() {
-            d.ask.hash(&mut f);
+            // The main question as its `Hash` writes it (its kind's number), the others
+            // hashed: most questions are the main one.
+            match d.ask {
+                Ask::Main => f.word(ASK_MAIN),
+                _ => d.ask.hash(&mut f),
+            }
             // The options in any order: their keys (mixed already) summed.
-            f.word(option_keys.len() as u64);
-            f.word(option_keys.iter().fold(0, |sum, &k| sum.wrapping_add(k)));
+            f.word(options as u64);
+            f.word(keys_sum);
         }
         let place = f.finish();
         if cfg!(debug_assertions) && (table_kept || piles_kept) {
-            let afresh = self.fingerprint_kept(option_keys, &mut FingerprintKept::afresh());
+            let afresh = self.fingerprint_summed(options, keys_sum, &mut FingerprintKept::afresh());
             assert_eq!(place, afresh, "a kept part of the fingerprint is stale");
         }
         place
@@ -166,6 +185,16 @@ impl<'a> SeatView<'a> {
         for o in options {
             into.push(self.option_key_after(o, &mut last));
         }
+    }
+
+    /// The sum of the options' [`Self::option_key`]s, all the fingerprint takes of
+    /// them ([`Self::fingerprint_summed`]), with no list made: a bot needs only the
+    /// key of the option it takes, and every key only at a position it has seen.
+    pub fn option_keys_sum(&self, options: &[Choice]) -> u64 {
+        let mut last = None;
+        options.iter().fold(0, |sum: u64, o| {
+            sum.wrapping_add(self.option_key_after(o, &mut last))
+        })
     }
 
     /// [`Self::option_key`], `last` being the card the option before named and its
@@ -332,6 +361,9 @@ impl<'a> SeatView<'a> {
             .count()
     }
 }
+
+/// The one word `Hash` writes for [`Ask::Main`]: its place among the kinds.
+const ASK_MAIN: u64 = 1;
 
 /// What [`SeatView::fingerprint_kept`] keeps between positions: the hash of the
 /// bases by the table's stamp, and by base index the set of minions played there,
@@ -537,5 +569,21 @@ fn zone_code(zone: Zone) -> u64 {
         Zone::Base(c) => 6 | u64::from(c.0) << 4,
         Zone::Minion(c) => 7 | u64::from(c.0) << 4,
         Zone::Stored(c) => 8 | u64::from(c.0) << 4,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::hash::{Hash, Hasher};
+
+    /// The main question is fed in as hashing it would.
+    #[test]
+    fn the_main_question_is_hashed_as_its_kind() {
+        let mut hashed = PositionHash::new();
+        Ask::Main.hash(&mut hashed);
+        let mut fed = PositionHash::new();
+        fed.word(ASK_MAIN);
+        assert_eq!(Hasher::finish(&hashed), Hasher::finish(&fed));
     }
 }
