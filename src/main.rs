@@ -496,7 +496,7 @@ fn simulate(games: u64, seed: u64, players: usize, pool: Vec<String>, threads: u
     out!("Factions: {}.", pool.join(", "));
     out!(
         "{games} random games, {} at a time, in {secs:.2} s: {:.0} games per second, {:.1} turns per game, {:.0} decisions per second.",
-        threads.clamp(1, games.max(1) as usize),
+        sim::threads_used(games, threads),
         games as f64 / secs,
         per(turns),
         decisions as f64 / secs

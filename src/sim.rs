@@ -119,6 +119,12 @@ pub fn play_random(
     play_timed(config, &mut seats, false, observe)
 }
 
+/// How many threads [`play_random_games`] plays `games` games on when asked for
+/// `threads`: at least one, and never more than there are games.
+pub fn threads_used(games: u64, threads: usize) -> usize {
+    threads.clamp(1, games.max(1) as usize)
+}
+
 /// Plays the random games of seeds `first..first + games` ([`play_random`], factions
 /// drawn from `pool`) on `threads` threads at once, and gives their records in seed
 /// order: each game is decided by its seed alone, so the records are the same
@@ -131,7 +137,7 @@ pub fn play_random_games(
     pool: &[String],
     threads: usize,
 ) -> Vec<Result<GameRecord, String>> {
-    let threads = threads.clamp(1, games.max(1) as usize) as u64;
+    let threads = threads_used(games, threads) as u64;
     let one = |seed: u64| {
         random_config(seed, players, pool)
             .map_err(|e| e.to_string())

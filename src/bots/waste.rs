@@ -361,8 +361,9 @@ pub struct WasteTally {
     pub nothing: u64,
     /// Plays that hurt only the player's own side.
     pub self_harm: u64,
-    /// By card definition, in the order of their [`DefId`]s, only the cards played:
-    /// (definition, plays, wasted plays). Named only when read ([`Self::cards`]):
+    /// By card definition, in the order of their [`DefId`]s (an audit under way keeps
+    /// them in the order first played and sorts them when it hands them out), only the
+    /// cards played: (definition, plays, wasted plays). Named only when read ([`Self::cards`]):
     /// looking a name up for every play, or every game, would cost more than the rest
     /// of the audit. Short, since a seat plays a few dozen different cards in a game:
     /// a list indexed by every definition made each game's record several kilobytes,
