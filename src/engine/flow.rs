@@ -233,7 +233,8 @@ impl GameState {
         }
         let since = self.told_so_far();
         self.stack.push(Task::Resolved { by, player, since });
-        self.stack.push(Task::Run(effect, ctx));
+        // The task loop would run the program next: it runs now.
+        self.run_effect(effect, ctx);
     }
 
     /// An ability has resolved: quiet, with the reason last noted, when nothing was
@@ -309,7 +310,11 @@ impl GameState {
             Task::Run(effect, ctx) => self.run_effect(effect, ctx),
             Task::Ability(effect, ctx) => self.begin_ability(effect, ctx),
             Task::Resolved { by, player, since } => self.ability_resolved(by, player, since),
-            Task::Resolve(effect, ctx) => self.push_resolution(effect, ctx),
+            Task::Resolve(effect, ctx) => {
+                // [`Self::push_resolution`], with the ability begun at once.
+                self.stack.push(Task::Flush);
+                self.begin_ability(effect, ctx);
+            }
             Task::ChooseAgain(choose, ctx, picked) => self.start_choice(choose, *ctx, picked),
             Task::Flush => self.resolution_finished(),
             Task::IfDone { then, ctx, since } => {

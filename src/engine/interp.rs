@@ -870,11 +870,27 @@ impl GameState {
         }
     }
 
-    /// Runs one effect step: control forms push their parts, verbs act.
+    /// Runs one effect step: control forms push their parts, verbs act. Then, while
+    /// the next task is the next step of a program and nothing is asked, that step
+    /// runs here: the task loop would take it next (see `GameState::advance`), so
+    /// the same steps run in the same order, without a round through its dispatch.
     pub(super) fn run_effect(&mut self, effect: Prog, ctx: Ctx) {
-        match effect {
-            Prog::Shared(e) => self.step(e, ctx, SharedParts),
-            Prog::Owned(e) => self.step(&e, ctx, OwnedParts),
+        let (mut effect, mut ctx) = (effect, ctx);
+        loop {
+            match effect {
+                Prog::Shared(e) => self.step(e, ctx, SharedParts),
+                Prog::Owned(e) => self.step(&e, ctx, OwnedParts),
+            }
+            if self.pending.is_some()
+                || self.turn.phase == super::state::Phase::Over
+                || !matches!(self.stack.last(), Some(Task::Run(..)))
+            {
+                return;
+            }
+            let Some(Task::Run(e, c)) = self.stack.pop() else {
+                return;
+            };
+            (effect, ctx) = (e, c);
         }
     }
 
