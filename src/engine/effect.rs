@@ -613,7 +613,7 @@ impl Effect {
 
     /// True for `Nothing`, so that empty branches are left out when saving.
     pub fn is_nothing(&self) -> bool {
-        *self == Effect::Nothing
+        matches!(self, Effect::Nothing)
     }
 
     fn boxed_nothing() -> Box<Effect> {

@@ -233,7 +233,8 @@ impl GameState {
         }
         let since = self.told_so_far();
         self.stack.push(Task::Resolved { by, player, since });
-        self.stack.push(Task::Run(effect, ctx));
+        // The task loop would run the program next: it runs now.
+        self.run_effect(effect, ctx);
     }
 
     /// An ability has resolved: quiet, with the reason last noted, when nothing was
@@ -309,7 +310,11 @@ impl GameState {
             Task::Run(effect, ctx) => self.run_effect(effect, ctx),
             Task::Ability(effect, ctx) => self.begin_ability(effect, ctx),
             Task::Resolved { by, player, since } => self.ability_resolved(by, player, since),
-            Task::Resolve(effect, ctx) => self.push_resolution(effect, ctx),
+            Task::Resolve(effect, ctx) => {
+                // [`Self::push_resolution`], with the ability begun at once.
+                self.stack.push(Task::Flush);
+                self.begin_ability(effect, ctx);
+            }
             Task::ChooseAgain(choose, ctx, picked) => self.start_choice(choose, *ctx, picked),
             Task::Flush => self.resolution_finished(),
             Task::IfDone { then, ctx, since } => {
@@ -451,10 +456,8 @@ impl GameState {
         if !self.lasting.iter().any(|l| ends(l.until)) {
             return;
         }
-        let (gone, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut self.lasting)
-            .into_iter()
-            .partition(|l| ends(l.until));
-        self.lasting = kept;
+        // Taken out in place: the kept ones stay in the same list, in the same order.
+        let gone: Vec<_> = self.lasting.extract_if(.., |l| ends(l.until)).collect();
         for l in gone {
             match l.what {
                 Lasting::Control { minion, back_to } => self.set_controller(minion, back_to, None),
@@ -559,11 +562,12 @@ impl GameState {
     /// Start-of-turn or end-of-turn abilities of every card in play.
     fn queue_turn_triggers(&mut self, start: bool) {
         let player = self.turn.player;
-        let waiting = self.waiting_for(&[
-            Trigger::StartOfMyTurn,
-            Trigger::StartOfEachTurn,
-            Trigger::EndOfEachTurn,
-        ]);
+        // Only the kinds of moment that can trigger now: fewer cards to look at.
+        let waiting = if start {
+            self.waiting_for(&[Trigger::StartOfMyTurn, Trigger::StartOfEachTurn])
+        } else {
+            self.waiting_for(&[Trigger::EndOfEachTurn])
+        };
         for (src, a) in waiting {
             let you = match (a.when, start) {
                 (Trigger::StartOfMyTurn, true) if src.controller == player && !src.is_base => {

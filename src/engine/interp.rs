@@ -870,11 +870,26 @@ impl GameState {
         }
     }
 
-    /// Runs one effect step: control forms push their parts, verbs act.
-    pub(super) fn run_effect(&mut self, effect: Prog, ctx: Ctx) {
-        match effect {
-            Prog::Shared(e) => self.step(e, ctx, SharedParts),
-            Prog::Owned(e) => self.step(&e, ctx, OwnedParts),
+    /// Runs one effect step: control forms push their parts, verbs act. Then, while
+    /// the next task is the next step of a program and nothing is asked, that step
+    /// runs here: the task loop would take it next (see `GameState::advance`), so
+    /// the same steps run in the same order, without a round through its dispatch.
+    pub(super) fn run_effect(&mut self, mut effect: Prog, mut ctx: Ctx) {
+        loop {
+            match effect {
+                Prog::Shared(e) => self.step(e, ctx, SharedParts),
+                Prog::Owned(e) => self.step(&e, ctx, OwnedParts),
+            }
+            if self.pending.is_some()
+                || self.turn.phase == super::state::Phase::Over
+                || !matches!(self.stack.last(), Some(Task::Run(..)))
+            {
+                return;
+            }
+            let Some(Task::Run(e, c)) = self.stack.pop() else {
+                return;
+            };
+            (effect, ctx) = (e, c);
         }
     }
 
@@ -884,8 +899,12 @@ impl GameState {
         match effect {
             Effect::Nothing => {}
             Effect::Seq(parts) => {
-                for p in parts.iter().rev() {
-                    self.stack.push(Task::Run(part.prog(p), ctx.clone()));
+                // The first part, pushed last, takes the context itself.
+                if let Some((first, rest)) = parts.split_first() {
+                    for p in rest.iter().rev() {
+                        self.stack.push(Task::Run(part.prog(p), ctx.clone()));
+                    }
+                    self.stack.push(Task::Run(part.prog(first), ctx));
                 }
             }
             Effect::May(inner) => {
@@ -1225,9 +1244,7 @@ impl GameState {
         }
         let bound = ctx.with(choose.bind, v);
         let mut next_ctx = ctx;
-        next_ctx
-            .vars
-            .push((Name::new(&format!("picked:{}", choose.bind)), v));
+        next_ctx.vars.push((choose.bind.picked(), v));
         self.stack
             .push(Task::ChooseAgain(choose, Box::new(next_ctx), picked + 1));
         self.stack.push(Task::Run(then, bound));
@@ -1377,7 +1394,7 @@ impl<'f> MinionWalk<'f> {
 fn picked_before(ctx: &Ctx) -> SmallVec<[Value; 3]> {
     let mut picked = SmallVec::new();
     for &(n, v) in &ctx.vars {
-        if n.starts_with("picked:") {
+        if n.is_picked() {
             picked.push(v);
         }
     }

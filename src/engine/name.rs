@@ -65,7 +65,34 @@ impl Name {
     pub fn as_str(self) -> &'static str {
         self.0
     }
+
+    /// The name an "up to N" choice binding `self` keeps its earlier picks under
+    /// (`picked:` and its own name): made once per name and then remembered by the
+    /// thread, so that a further pick neither writes the text out nor searches the
+    /// table of every name.
+    pub fn picked(self) -> Name {
+        thread_local! {
+            static MADE: std::cell::RefCell<Vec<(Name, Name)>> =
+                const { std::cell::RefCell::new(Vec::new()) };
+        }
+        MADE.with_borrow_mut(|made| {
+            if let Some(&(_, p)) = made.iter().find(|(n, _)| std::ptr::eq(n.0, self.0)) {
+                return p;
+            }
+            let p = Name::new(&format!("{PICKED}{self}"));
+            made.push((self, p));
+            p
+        })
+    }
+
+    /// True for a name made by [`Name::picked`].
+    pub fn is_picked(self) -> bool {
+        self.starts_with(PICKED)
+    }
 }
+
+/// What every [`Name::picked`] begins with.
+const PICKED: &str = "picked:";
 
 impl PartialEq for Name {
     fn eq(&self, other: &Name) -> bool {
@@ -155,6 +182,18 @@ mod tests {
         assert_eq!(ron::from_str::<Name>("\"minion\"").unwrap(), a);
         assert_eq!(format!("{a:?} {a}"), "\"minion\" minion");
         assert_eq!(std::mem::size_of::<Name>(), 8);
+    }
+
+    /// A choice's name for its earlier picks is the one its text always gave.
+    #[test]
+    fn a_picked_name_is_the_name_of_its_text() {
+        let m = Name::new("m");
+        for _ in 0..2 {
+            assert_eq!(m.picked(), Name::new("picked:m"));
+            assert!(std::ptr::eq(m.picked().0, Name::new("picked:m").0));
+        }
+        assert!(m.picked().is_picked());
+        assert!(!m.is_picked());
     }
 
     /// The engine's own names are the slots the data's names with their text get.

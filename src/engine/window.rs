@@ -202,7 +202,8 @@ impl GameState {
     /// A resolution has finished: unless an outer card is still resolving (its
     /// triggers wait for it), the abilities triggered so far open their window.
     pub(super) fn resolution_finished(&mut self) {
-        if !self.stack.iter().any(|t| matches!(t, Task::Flush)) {
+        // Nothing triggered (most often): no window, and no need to look for one held.
+        if !self.triggered.is_empty() && !self.stack.iter().any(|t| matches!(t, Task::Flush)) {
             self.open_window();
         }
     }
