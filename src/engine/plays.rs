@@ -753,13 +753,23 @@ impl GameState {
                 }
             }
         }
-        // Specials used from the discard pile (Tenacious Z): only cards whose
-        // definition has one are read.
+        // Specials used from the discard pile (Tenacious Z): the pile is walked only
+        // when a card the player owns has one, and only cards whose definition has
+        // one are read.
         let (from_discard, triggers) = (Trigger::FromDiscard.bit(), &defs().triggers);
-        for &card in &self.players[player.ix()].discard {
-            if triggers[self.cards[card.0 as usize].def.0 as usize] & from_discard == 0 {
+        let discard = &self.players[player.ix()].discard;
+        let has_one =
+            |&card: &Uid| triggers[self.cards[card.0 as usize].def.0 as usize] & from_discard != 0;
+        if !self.owns_card_with(player, from_discard) {
+            // In debug builds, a pile not walked is checked to hold no such card.
+            debug_assert!(!discard.iter().any(has_one), "a Special in another's pile");
+            return;
+        }
+        for card in discard {
+            if !has_one(card) {
                 continue;
             }
+            let card = *card;
             for a in self.def(card).abilities() {
                 if a.when == Trigger::FromDiscard
                     && self.once_key_free(a)
