@@ -4,7 +4,7 @@
 //! plays offered now or never.
 
 use super::decision::{Ask, Choice, Decision, Pending, PlayTo, Resume};
-use super::defs::defs;
+use super::defs::{defs, PLAY_RULE};
 use super::effect::{Static, Trigger};
 use super::fits::{card_fit, covers, fits_card, kind_fit, kind_playable, KindFit, PlayFacts};
 use super::interp::Ctx;
@@ -65,8 +65,7 @@ impl GameState {
         let Some(at) = self.base_index(base) else {
             return false;
         };
-        let rules = self.play_rules(player);
-        self.minion_allowed(&rules.bases[at], &rules.picnics, player, card)
+        self.minion_allowed(&self.play_rules(player), at, player, card)
     }
 
     /// What the cards at the base with index `at` forbid `player` to play there, read
@@ -83,17 +82,17 @@ impl GameState {
         at: usize,
         picnics: &mut Vec<(Uid, u32)>,
     ) -> BaseRules {
-        let mut rules = BaseRules::none(self.bases[at].card, at);
+        let mut rules = BaseRules::default();
         for (src, st) in self.statics_at(at) {
             self.note_play_rule(&mut rules, picnics, player, &src, st);
         }
         rules
     }
 
-    /// What one static at the base of `rules` forbids `player` there, added to
-    /// `rules`; a picnic against `player` (another player's action there that keeps
-    /// `player`'s small minions to it: Bear Picnic, with the most printed power kept)
-    /// added to `picnics`.
+    /// What one static at the base of `rules` (the static's own base) forbids
+    /// `player` there, added to `rules`; a picnic against `player` (another player's
+    /// action there that keeps `player`'s small minions to it: Bear Picnic, with the
+    /// most printed power kept) added to `picnics`.
     #[inline]
     fn note_play_rule(
         &self,
@@ -116,7 +115,7 @@ impl GameState {
             Static::OthersSmallMinionsOnlyHere(n)
                 if src.controller != player && !src.is_base && src.attached_to.is_none() =>
             {
-                picnics.push((rules.base, *n))
+                picnics.push((src.base, *n))
             }
             _ => {}
         }
@@ -124,55 +123,58 @@ impl GameState {
 
     /// What every base forbids `player`, and the picnics against them: the rules of a
     /// whole listing of plays, read once (nothing changes while options are listed),
-    /// in one pass over every static in play (table order, base by base: the
-    /// picnics come in the order of their bases, as base by base).
+    /// in one pass over the statics in play (table order, base by base: the picnics
+    /// come in the order of their bases, as base by base), and not at all when no
+    /// card in play has a static that forbids or allows a play ([`PLAY_RULE`]).
     fn play_rules(&self, player: PlayerId) -> PlayRules {
-        let mut picnics = Vec::new();
-        let mut bases: SmallVec<[BaseRules; 6]> = (self.bases.iter().enumerate())
-            .map(|(at, b)| BaseRules::none(b.card, at))
-            .collect();
+        let mut rules = PlayRules {
+            bases: smallvec::smallvec![BaseRules::default(); self.bases.len()],
+            picnics: Vec::new(),
+            open_to_minions: true,
+        };
+        if self.any_source_with(PLAY_RULE) {
+            self.note_play_rules(player, &mut rules);
+        }
+        // In debug builds, the rules are checked against the bases read one by one.
+        #[cfg(debug_assertions)]
+        {
+            let mut each = Vec::new();
+            for (at, base) in rules.bases.iter().enumerate() {
+                assert_eq!(*base, self.base_rules_and_picnics(player, at, &mut each));
+            }
+            assert_eq!(each, rules.picnics, "picnics read in one pass");
+        }
+        rules
+    }
+
+    /// [`Self::play_rules`]'s pass over the statics in play, noted in `rules`.
+    #[inline(never)]
+    fn note_play_rules(&self, player: PlayerId, rules: &mut PlayRules) {
         for (src, st) in self.statics() {
             if !is_play_rule(st) {
                 continue;
             }
-            if let Some(rules) = bases.iter_mut().find(|r| r.base == src.base) {
-                self.note_play_rule(rules, &mut picnics, player, &src, st);
+            if let Some(at) = self.base_index(src.base) {
+                self.note_play_rule(&mut rules.bases[at], &mut rules.picnics, player, &src, st);
             }
         }
-        // In debug builds, the one pass is checked against the bases read one by one.
-        #[cfg(debug_assertions)]
-        {
-            let mut each = Vec::new();
-            for (at, rules) in bases.iter().enumerate() {
-                assert_eq!(*rules, self.base_rules_and_picnics(player, at, &mut each));
-            }
-            assert_eq!(each, picnics, "picnics read in one pass");
-        }
-        let open_to_minions = picnics.is_empty() && bases.iter().all(|r| !r.no_minions && !r.bans);
-        PlayRules {
-            bases,
-            picnics,
-            open_to_minions,
-        }
+        rules.open_to_minions =
+            rules.picnics.is_empty() && rules.bases.iter().all(|r| !r.no_minions && !r.bans);
     }
 
-    /// True when `player` may play this minion at a base with these rules: no ban
-    /// there, and no other player's card keeping it to another base.
+    /// True when `player` may play this minion at the base with index `at` under
+    /// these rules: no ban there, and no other player's card keeping it to another
+    /// base.
     #[inline]
-    fn minion_allowed(
-        &self,
-        rules: &BaseRules,
-        picnics: &[(Uid, u32)],
-        player: PlayerId,
-        card: Uid,
-    ) -> bool {
-        if rules.no_minions {
+    fn minion_allowed(&self, rules: &PlayRules, at: usize, player: PlayerId, card: Uid) -> bool {
+        let here = rules.bases[at];
+        if here.no_minions {
             return false;
         }
-        if rules.bans && self.faction_banned(rules.at, card) {
+        if here.bans && self.faction_banned(at, card) {
             return false;
         }
-        !self.picnic_elsewhere(picnics, player, card, rules.base)
+        !self.picnic_elsewhere(&rules.picnics, player, card, self.bases[at].card)
     }
 
     /// True when a card at the base with index `at` bans the faction of `card`'s
@@ -372,19 +374,18 @@ impl GameState {
             } => out(None),
             Kind::Minion { .. } => {
                 let rules = rules();
-                for r in &rules.bases {
-                    if rules.open_to_minions || self.minion_allowed(r, &rules.picnics, player, card)
-                    {
-                        out(Some(PlayTo::Base(r.base)));
+                for (at, base) in self.bases.iter().enumerate() {
+                    if rules.open_to_minions || self.minion_allowed(rules, at, player, card) {
+                        out(Some(PlayTo::Base(base.card)));
                     }
                 }
             }
             Kind::Action {
                 play: PlayTarget::OnBase,
             } => {
-                for r in &rules().bases {
+                for (base, r) in self.bases.iter().zip(&rules().bases) {
                     if !r.warded {
-                        out(Some(PlayTo::Base(r.base)));
+                        out(Some(PlayTo::Base(base.card)));
                     }
                 }
             }
@@ -657,9 +658,9 @@ impl GameState {
                 played_alone: true, ..
             } => options.push(Choice::Play { card, to: None }),
             PlayFacts { minion: true, .. } if listing.rules(self).open_to_minions => options
-                .extend(listing.rules(self).bases.iter().map(|r| Choice::Play {
+                .extend(self.bases.iter().map(|b| Choice::Play {
                     card,
-                    to: Some(PlayTo::Base(r.base)),
+                    to: Some(PlayTo::Base(b.card)),
                 })),
             _ => return false,
         }
@@ -820,12 +821,8 @@ impl GameState {
 
 /// What one base forbids one player to play there (see [`GameState::play_rules`]):
 /// a few bits, so that a listing's rules stay small on the stack.
-#[derive(Debug, PartialEq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
 struct BaseRules {
-    /// The base.
-    base: Uid,
-    /// Its index in the table.
-    at: usize,
     /// No minion of the player's may be played here (Overrun, Ice Castle).
     no_minions: bool,
     /// A card here bans some faction's minions (Block the Path): which ones is read
@@ -838,23 +835,10 @@ struct BaseRules {
     discard_plays: bool,
 }
 
-impl BaseRules {
-    /// The rules of a base that forbids nothing.
-    fn none(base: Uid, at: usize) -> BaseRules {
-        BaseRules {
-            base,
-            at,
-            no_minions: false,
-            bans: false,
-            warded: false,
-            discard_plays: false,
-        }
-    }
-}
-
 /// True for a static that may forbid a play or allow one from the discard pile
-/// ([`GameState::note_play_rule`]): most statics in play are not.
-fn is_play_rule(st: &Static) -> bool {
+/// ([`GameState::note_play_rule`]): most statics in play are not. A definition with
+/// one has the [`PLAY_RULE`] bit among its kinds of ability.
+pub(super) fn is_play_rule(st: &Static) -> bool {
     matches!(
         st,
         Static::NoMinionsHere(_)
@@ -868,9 +852,9 @@ fn is_play_rule(st: &Static) -> bool {
 /// What the bases forbid one player to play, read once for a listing of plays and
 /// dropped with it (so it can never be out of date).
 struct PlayRules {
-    /// Each base's rules, in table order (kept on the stack: a table has at most a
+    /// Each base's rules, by base index (kept on the stack: a table has at most a
     /// few bases).
-    bases: SmallVec<[BaseRules; 6]>,
+    bases: SmallVec<[BaseRules; 8]>,
     /// Other players' cards keeping the player's small minions to a base (Bear
     /// Picnic): the base and the most printed power kept.
     picnics: Vec<(Uid, u32)>,
