@@ -3,7 +3,7 @@
 //! stable card id, not the index, so data edits never break a save.
 
 use super::effect::{Ability, Trigger};
-use super::fits::{play_facts_of, PlayFacts};
+use super::fits::{play_kind_of, PlayKind};
 use crate::cards::model::{Base, Card};
 use crate::cards::Catalog;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -77,9 +77,10 @@ pub struct Defs {
     /// [`PLAY_RULE`] bit for an Ongoing static that forbids or allows plays at its
     /// base. Definitions never change, so this cannot go stale.
     pub triggers: Vec<u64>,
-    /// For each definition, what a listing of plays needs of it (kind, played on its
-    /// own, only through its Special), so that a listing reads no definition for it.
-    pub(super) plays: Vec<PlayFacts>,
+    /// For each definition, how its card is played from the main question (a minion,
+    /// an action played on its own or on a place, or never), so that a listing reads
+    /// no definition for it.
+    pub(super) plays: Vec<PlayKind>,
 }
 
 /// A bit of [`Defs::triggers`] that is no kind of moment: the definition has an
@@ -123,7 +124,7 @@ impl Defs {
             .collect();
         let plays = all
             .iter()
-            .map(|d| d.card().map_or(PlayFacts::default(), play_facts_of))
+            .map(|d| d.card().map_or(PlayKind::Never, play_kind_of))
             .collect();
         Defs {
             catalog,

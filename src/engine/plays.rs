@@ -6,7 +6,7 @@
 use super::decision::{Ask, Choice, Decision, Pending, PlayTo, Resume};
 use super::defs::{defs, PLAY_RULE};
 use super::effect::{Static, Trigger};
-use super::fits::{card_fit, covers, fits_card, kind_fit, kind_playable, KindFit, PlayFacts};
+use super::fits::{card_fit, covers, fits_card, kind_fit, kind_playable, KindFit, PlayKind};
 use super::interp::Ctx;
 use super::state::{Allowance, GameState, Lasting, Phase, PlayerId, Uid};
 use crate::cards::model::Card;
@@ -521,9 +521,11 @@ impl GameState {
         options: &mut Vec<Choice>,
     ) {
         let start = options.len();
-        // How the plays left fit an action and a minion of this zone, worked out once.
+        // How the plays left fit an action and a minion of this zone, and so what is
+        // done with a card of each kind, worked out once.
         let fits = [false, true].map(|minion| kind_fit(listing.allowances, minion, from_discard));
-        let facts = &defs().plays;
+        let plans = PlayKind::ALL.map(|kind| self.plan(listing, kind, fits[kind_is_minion(kind)]));
+        let kinds = &defs().plays;
         // One bit per definition (its number modulo 64) of the cards before: a card
         // whose bit is clear has no copy before it, and is not compared with them.
         let mut seen = 0u64;
@@ -537,10 +539,30 @@ impl GameState {
             };
             seen |= bit;
             let Some(twin) = twin else {
-                let facts = facts[def as usize];
-                if facts.card {
-                    let fit = fits[facts.minion as usize];
-                    self.card_plays(listing, card, facts, fit, from_discard, options);
+                let kind = kinds[def as usize];
+                // In debug builds, the kind and its fit are checked against the card's own.
+                #[cfg(debug_assertions)]
+                self.check_kind(
+                    listing,
+                    card,
+                    kind,
+                    fits[kind_is_minion(kind)],
+                    from_discard,
+                );
+                let plan = match plans[kind as usize] {
+                    Plan::ByCard => self.card_plan(listing, card, kind, from_discard),
+                    plan => plan,
+                };
+                match plan {
+                    Plan::Skip | Plan::ByCard => {}
+                    Plan::Alone => options.push(Choice::Play { card, to: None }),
+                    Plan::Everywhere => options.extend(self.bases.iter().map(|b| Choice::Play {
+                        card,
+                        to: Some(PlayTo::Base(b.card)),
+                    })),
+                    Plan::Places { anywhere } => {
+                        self.card_places(listing, card, anywhere, from_discard, options)
+                    }
                 }
                 continue;
             };
@@ -572,61 +594,60 @@ impl GameState {
         (!noted(card)).then_some(twin)
     }
 
-    /// The plays of one listing for one faction card, whose definition's facts are
-    /// `facts` and which the plays left fit as `fit` says for its kind, added to
-    /// `options` in the order of its places. A card no play left fits is skipped
-    /// before its places are worked out.
-    fn card_plays<'a>(
+    /// What a listing does with every card of one kind from one zone, which the plays
+    /// left fit as `fit` says (see [`Plan`]).
+    fn plan<'a>(&'a self, listing: &Listing<'a>, kind: PlayKind, fit: KindFit) -> Plan {
+        let anywhere = match (kind, fit) {
+            (PlayKind::Never, _) | (_, KindFit::None) => return Plan::Skip,
+            // What `kind_playable` says of an action while actions are forbidden.
+            (PlayKind::Alone | PlayKind::Placed, _) if listing.no_actions => return Plan::Skip,
+            (_, KindFit::ByCard) => return Plan::ByCard,
+            (_, KindFit::Places) => false,
+            (_, KindFit::Anywhere) => true,
+        };
+        self.placed_plan(listing, kind, anywhere)
+    }
+
+    /// [`Self::plan`] for a card of a kind that may be played and some play left
+    /// fits: one fitting it `anywhere` it goes, or only at some places.
+    fn placed_plan<'a>(&'a self, listing: &Listing<'a>, kind: PlayKind, anywhere: bool) -> Plan {
+        match kind {
+            PlayKind::Alone if anywhere => Plan::Alone,
+            PlayKind::Minion if anywhere && listing.rules(self).open_to_minions => Plan::Everywhere,
+            _ => Plan::Places { anywhere },
+        }
+    }
+
+    /// [`Plan::ByCard`] made [`Self::placed_plan`] by the plays left that fit this
+    /// very card ([`card_fit`]), or [`Plan::Skip`] when none does.
+    fn card_plan<'a>(
         &'a self,
         listing: &Listing<'a>,
         card: Uid,
-        facts: PlayFacts,
-        fit: KindFit,
+        kind: PlayKind,
+        from_discard: bool,
+    ) -> Plan {
+        let fit =
+            (self.def(card).card()).and_then(|d| card_fit(listing.allowances, d, from_discard));
+        match fit {
+            Some(anywhere) => self.placed_plan(listing, kind, anywhere),
+            None => Plan::Skip,
+        }
+    }
+
+    /// The plays of one faction card whose places are worked out ([`Plan::Places`]),
+    /// added to `options` in the order of its places: every place its kind allows
+    /// when a play fitting it `anywhere` is left, else those some play left fits.
+    fn card_places<'a>(
+        &'a self,
+        listing: &Listing<'a>,
+        card: Uid,
+        anywhere: bool,
         from_discard: bool,
         options: &mut Vec<Choice>,
     ) {
         let (player, allowances) = (listing.player, listing.allowances);
-        let def = || self.def(card).card();
-        // In debug builds, the kind's fit and facts are checked against the card's own.
-        #[cfg(debug_assertions)]
-        if let Some(def) = def() {
-            let own = card_fit(allowances, def, from_discard);
-            let kind = match fit {
-                KindFit::None => Some(None),
-                KindFit::Places => Some(Some(false)),
-                KindFit::Anywhere => Some(Some(true)),
-                KindFit::ByCard => None,
-            };
-            assert!(
-                kind.is_none_or(|k| k == own),
-                "plays left fit {card:?} otherwise"
-            );
-            assert_eq!(
-                facts,
-                super::fits::play_facts_of(def),
-                "play facts of {card:?}"
-            );
-        }
-        // The plays left this card could use somewhere ([`card_fit`]): none, and
-        // working out where it could go is skipped; one that fits every place, and no
-        // place needs checking against the plays.
-        let anywhere = match fit {
-            KindFit::None => return,
-            KindFit::Places => false,
-            KindFit::Anywhere => true,
-            KindFit::ByCard => match def().and_then(|d| card_fit(allowances, d, from_discard)) {
-                Some(anywhere) => anywhere,
-                None => return,
-            },
-        };
-        // What `kind_playable` says, from the definition's facts.
-        if facts.special_only || (!facts.minion && listing.no_actions) {
-            return;
-        }
-        if anywhere && self.plays_everywhere(listing, card, facts, options) {
-            return;
-        }
-        let Some(def) = def() else {
+        let Some(def) = self.def(card).card() else {
             return;
         };
         self.targets_into(player, card, def, &listing.rules, &mut |to| {
@@ -641,30 +662,37 @@ impl GameState {
         });
     }
 
-    /// The plays of a card that a play fitting anywhere lets go wherever its kind may,
-    /// added to `options` at once, as [`Self::targets_into`] would give them, when its
-    /// places need no test: an action played on its own, a minion where nothing of
-    /// the listing forbids minions ([`PlayRules::open_to_minions`]). False, with
-    /// nothing added, for a card whose places must be worked out.
-    fn plays_everywhere<'a>(
-        &'a self,
-        listing: &Listing<'a>,
+    /// Checks a card's kind ([`Defs::plays`](super::defs::Defs)) and the fit of the
+    /// plays left for its kind against its own definition (debug builds).
+    #[cfg(debug_assertions)]
+    fn check_kind(
+        &self,
+        listing: &Listing<'_>,
         card: Uid,
-        facts: PlayFacts,
-        options: &mut Vec<Choice>,
-    ) -> bool {
-        match facts {
-            PlayFacts {
-                played_alone: true, ..
-            } => options.push(Choice::Play { card, to: None }),
-            PlayFacts { minion: true, .. } if listing.rules(self).open_to_minions => options
-                .extend(self.bases.iter().map(|b| Choice::Play {
-                    card,
-                    to: Some(PlayTo::Base(b.card)),
-                })),
-            _ => return false,
-        }
-        true
+        kind: PlayKind,
+        fit: KindFit,
+        from_discard: bool,
+    ) {
+        let Some(def) = self.def(card).card() else {
+            assert_eq!(kind, PlayKind::Never, "play kind of {card:?}");
+            return;
+        };
+        assert_eq!(
+            kind,
+            super::fits::play_kind_of(def),
+            "play kind of {card:?}"
+        );
+        let own = card_fit(listing.allowances, def, from_discard);
+        let of_kind = match fit {
+            KindFit::None => Some(None),
+            KindFit::Places => Some(Some(false)),
+            KindFit::Anywhere => Some(Some(true)),
+            KindFit::ByCard => None,
+        };
+        assert!(
+            of_kind.is_none_or(|k| k == own),
+            "plays left fit {card:?} otherwise"
+        );
     }
 
     /// The options of the main decision for `player` now: every play, every usable
@@ -817,6 +845,33 @@ impl GameState {
             },
         });
     }
+}
+
+/// What a listing does with a card of one kind from one zone (see
+/// [`GameState::plan`]), worked out once for the zone: a card is listed by it
+/// without its definition being read, unless the plays left test each card.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Plan {
+    /// No play: no play left fits the kind, or it cannot be played now.
+    Skip,
+    /// Played on its own, with a play fitting it anywhere: one option, no place.
+    Alone,
+    /// A minion with a play fitting it anywhere, where nothing forbids minions: one
+    /// option for each base, in table order, as [`GameState::targets_into`] gives them.
+    Everywhere,
+    /// Its places worked out card by card ([`GameState::card_places`]); `anywhere`
+    /// when a play left fits it wherever it goes, so that no place is checked
+    /// against the plays.
+    Places { anywhere: bool },
+    /// A play left tests the card's printed power or name: its fit read card by card
+    /// ([`GameState::card_plan`]).
+    ByCard,
+}
+
+/// The index in a zone's fits ([`kind_fit`]: an action's, then a minion's) of a
+/// card of this kind.
+fn kind_is_minion(kind: PlayKind) -> usize {
+    (kind == PlayKind::Minion) as usize
 }
 
 /// What one base forbids one player to play there (see [`GameState::play_rules`]):
