@@ -3,7 +3,7 @@
 //! stable card id, not the index, so data edits never break a save.
 
 use super::effect::{Ability, Trigger};
-use super::fits::{play_facts_of, PlayFacts};
+use super::fits::{play_kind_of, PlayKind};
 use crate::cards::model::{Base, Card};
 use crate::cards::Catalog;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -73,13 +73,24 @@ pub struct Defs {
     /// For each definition, the kinds of moment its abilities wait for, one bit per
     /// [`Trigger`] ([`Trigger::bit`]): most cards wait for few, so that looking for
     /// the abilities in play that wait for an event (or for the Ongoing statics, when
-    /// power is read) skips the others without reading their abilities. Definitions
-    /// never change, so this cannot go stale.
+    /// power is read) skips the others without reading their abilities; and the
+    /// [`PLAY_RULE`] bit for an Ongoing static that forbids or allows plays at its
+    /// base. Definitions never change, so this cannot go stale.
     pub triggers: Vec<u64>,
-    /// For each definition, what a listing of plays needs of it (kind, played on its
-    /// own, only through its Special), so that a listing reads no definition for it.
-    pub(super) plays: Vec<PlayFacts>,
+    /// For each definition, how its card is played from the main question (a minion,
+    /// an action played on its own or on a place, or never), so that a listing reads
+    /// no definition for it.
+    pub(super) plays: Vec<PlayKind>,
 }
+
+/// A bit of [`Defs::triggers`] that is no kind of moment: the definition has an
+/// Ongoing static that forbids or allows plays at its base (Overrun, Block the Path,
+/// Magic Ward, Bear Picnic, playing minions from the discard pile there), so that a
+/// listing of plays reads the statics in play only when a card there has one.
+pub(super) const PLAY_RULE: u64 = 1 << 63;
+
+// No kind of moment is the play-rule bit.
+const _: () = assert!(Trigger::AfterYouDestroyCardHere.bit() < PLAY_RULE);
 
 static DEFS: OnceLock<Defs> = OnceLock::new();
 
@@ -109,11 +120,11 @@ impl Defs {
             .collect::<Vec<Def>>();
         let triggers = all
             .iter()
-            .map(|d| d.abilities().iter().fold(0, |bits, a| bits | a.kinds()))
+            .map(|d| d.abilities().iter().fold(0, |bits, a| bits | kinds_of(a)))
             .collect();
         let plays = all
             .iter()
-            .map(|d| d.card().map_or(PlayFacts::default(), play_facts_of))
+            .map(|d| d.card().map_or(PlayKind::Never, play_kind_of))
             .collect();
         Defs {
             catalog,
@@ -122,6 +133,12 @@ impl Defs {
             plays,
         }
     }
+}
+
+/// One ability's bits of [`Defs::triggers`].
+fn kinds_of(a: &Ability) -> u64 {
+    let rule = a.statics.as_ref().is_some_and(super::plays::is_play_rule);
+    a.kinds() | if rule { PLAY_RULE } else { 0 }
 }
 
 impl Defs {

@@ -7,33 +7,46 @@ use super::effect::Static;
 use super::state::Allowance;
 use crate::cards::model::Card;
 
-/// What a listing needs of a definition, worked out once with the definitions
-/// ([`super::defs::Defs::plays`]; definitions never change). A base's are all false.
+/// What a listing needs of a definition: how its card is played, worked out once
+/// with the definitions ([`super::defs::Defs::plays`]; definitions never change).
+/// A listing works out once a zone what it does with the cards of each kind (see
+/// `plays`), so that a card is listed by its kind alone.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
-pub(super) struct PlayFacts {
-    /// A faction card (not a base).
-    pub(super) card: bool,
+pub(super) enum PlayKind {
+    /// Not played from the main question: a base, or a card only its own Special
+    /// plays (see [`kind_playable`]).
+    #[default]
+    Never,
     /// A minion.
-    pub(super) minion: bool,
+    Minion,
     /// An action played on its own (or into stasis), not on a base or a minion.
-    pub(super) played_alone: bool,
-    /// Only its own Special plays it (see [`kind_playable`]).
-    pub(super) special_only: bool,
+    Alone,
+    /// An action played on a base or a minion.
+    Placed,
 }
 
-/// The [`PlayFacts`] of a faction card's definition.
-pub(super) fn play_facts_of(c: &Card) -> PlayFacts {
+impl PlayKind {
+    /// Every kind, in the order of their numbers (`kind as usize`).
+    pub(super) const ALL: [PlayKind; 4] = [
+        PlayKind::Never,
+        PlayKind::Minion,
+        PlayKind::Alone,
+        PlayKind::Placed,
+    ];
+}
+
+/// The [`PlayKind`] of a faction card's definition.
+pub(super) fn play_kind_of(c: &Card) -> PlayKind {
     use crate::cards::model::{Kind, PlayTarget};
-    PlayFacts {
-        card: true,
-        minion: c.is_minion(),
-        played_alone: matches!(
-            c.kind,
-            Kind::Action {
-                play: PlayTarget::Standard | PlayTarget::IntoStasis
-            }
-        ),
-        special_only: !kind_playable(c, false),
+    if !kind_playable(c, false) {
+        return PlayKind::Never;
+    }
+    match c.kind {
+        Kind::Minion { .. } => PlayKind::Minion,
+        Kind::Action {
+            play: PlayTarget::Standard | PlayTarget::IntoStasis,
+        } => PlayKind::Alone,
+        Kind::Action { .. } => PlayKind::Placed,
     }
 }
 

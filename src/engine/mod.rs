@@ -19,6 +19,7 @@ pub mod in_play;
 pub mod interp;
 pub mod name;
 mod off_top;
+mod owned;
 mod plays;
 pub mod position;
 pub mod prog;

@@ -4,9 +4,9 @@
 //! plays offered now or never.
 
 use super::decision::{Ask, Choice, Decision, Pending, PlayTo, Resume};
-use super::defs::defs;
+use super::defs::{defs, PLAY_RULE};
 use super::effect::{Static, Trigger};
-use super::fits::{card_fit, covers, fits_card, kind_fit, kind_playable, KindFit, PlayFacts};
+use super::fits::{card_fit, covers, fits_card, kind_fit, kind_playable, KindFit, PlayKind};
 use super::interp::Ctx;
 use super::state::{Allowance, GameState, Lasting, Phase, PlayerId, Uid};
 use crate::cards::model::Card;
@@ -65,8 +65,7 @@ impl GameState {
         let Some(at) = self.base_index(base) else {
             return false;
         };
-        let rules = self.play_rules(player);
-        self.minion_allowed(&rules.bases[at], &rules.picnics, player, card)
+        self.minion_allowed(&self.play_rules(player), at, player, card)
     }
 
     /// What the cards at the base with index `at` forbid `player` to play there, read
@@ -83,17 +82,17 @@ impl GameState {
         at: usize,
         picnics: &mut Vec<(Uid, u32)>,
     ) -> BaseRules {
-        let mut rules = BaseRules::none(self.bases[at].card, at);
+        let mut rules = BaseRules::default();
         for (src, st) in self.statics_at(at) {
             self.note_play_rule(&mut rules, picnics, player, &src, st);
         }
         rules
     }
 
-    /// What one static at the base of `rules` forbids `player` there, added to
-    /// `rules`; a picnic against `player` (another player's action there that keeps
-    /// `player`'s small minions to it: Bear Picnic, with the most printed power kept)
-    /// added to `picnics`.
+    /// What one static at the base of `rules` (the static's own base) forbids
+    /// `player` there, added to `rules`; a picnic against `player` (another player's
+    /// action there that keeps `player`'s small minions to it: Bear Picnic, with the
+    /// most printed power kept) added to `picnics`.
     #[inline]
     fn note_play_rule(
         &self,
@@ -116,7 +115,7 @@ impl GameState {
             Static::OthersSmallMinionsOnlyHere(n)
                 if src.controller != player && !src.is_base && src.attached_to.is_none() =>
             {
-                picnics.push((rules.base, *n))
+                picnics.push((src.base, *n))
             }
             _ => {}
         }
@@ -124,55 +123,58 @@ impl GameState {
 
     /// What every base forbids `player`, and the picnics against them: the rules of a
     /// whole listing of plays, read once (nothing changes while options are listed),
-    /// in one pass over every static in play (table order, base by base: the
-    /// picnics come in the order of their bases, as base by base).
+    /// in one pass over the statics in play (table order, base by base: the picnics
+    /// come in the order of their bases, as base by base), and not at all when no
+    /// card in play has a static that forbids or allows a play ([`PLAY_RULE`]).
     fn play_rules(&self, player: PlayerId) -> PlayRules {
-        let mut picnics = Vec::new();
-        let mut bases: SmallVec<[BaseRules; 6]> = (self.bases.iter().enumerate())
-            .map(|(at, b)| BaseRules::none(b.card, at))
-            .collect();
+        let mut rules = PlayRules {
+            bases: smallvec::smallvec![BaseRules::default(); self.bases.len()],
+            picnics: Vec::new(),
+            open_to_minions: true,
+        };
+        if self.any_source_with(PLAY_RULE) {
+            self.note_play_rules(player, &mut rules);
+        }
+        // In debug builds, the rules are checked against the bases read one by one.
+        #[cfg(debug_assertions)]
+        {
+            let mut each = Vec::new();
+            for (at, base) in rules.bases.iter().enumerate() {
+                assert_eq!(*base, self.base_rules_and_picnics(player, at, &mut each));
+            }
+            assert_eq!(each, rules.picnics, "picnics read in one pass");
+        }
+        rules
+    }
+
+    /// [`Self::play_rules`]'s pass over the statics in play, noted in `rules`.
+    #[inline(never)]
+    fn note_play_rules(&self, player: PlayerId, rules: &mut PlayRules) {
         for (src, st) in self.statics() {
             if !is_play_rule(st) {
                 continue;
             }
-            if let Some(rules) = bases.iter_mut().find(|r| r.base == src.base) {
-                self.note_play_rule(rules, &mut picnics, player, &src, st);
+            if let Some(at) = self.base_index(src.base) {
+                self.note_play_rule(&mut rules.bases[at], &mut rules.picnics, player, &src, st);
             }
         }
-        // In debug builds, the one pass is checked against the bases read one by one.
-        #[cfg(debug_assertions)]
-        {
-            let mut each = Vec::new();
-            for (at, rules) in bases.iter().enumerate() {
-                assert_eq!(*rules, self.base_rules_and_picnics(player, at, &mut each));
-            }
-            assert_eq!(each, picnics, "picnics read in one pass");
-        }
-        let open_to_minions = picnics.is_empty() && bases.iter().all(|r| !r.no_minions && !r.bans);
-        PlayRules {
-            bases,
-            picnics,
-            open_to_minions,
-        }
+        rules.open_to_minions =
+            rules.picnics.is_empty() && rules.bases.iter().all(|r| !r.no_minions && !r.bans);
     }
 
-    /// True when `player` may play this minion at a base with these rules: no ban
-    /// there, and no other player's card keeping it to another base.
+    /// True when `player` may play this minion at the base with index `at` under
+    /// these rules: no ban there, and no other player's card keeping it to another
+    /// base.
     #[inline]
-    fn minion_allowed(
-        &self,
-        rules: &BaseRules,
-        picnics: &[(Uid, u32)],
-        player: PlayerId,
-        card: Uid,
-    ) -> bool {
-        if rules.no_minions {
+    fn minion_allowed(&self, rules: &PlayRules, at: usize, player: PlayerId, card: Uid) -> bool {
+        let here = rules.bases[at];
+        if here.no_minions {
             return false;
         }
-        if rules.bans && self.faction_banned(rules.at, card) {
+        if here.bans && self.faction_banned(at, card) {
             return false;
         }
-        !self.picnic_elsewhere(picnics, player, card, rules.base)
+        !self.picnic_elsewhere(&rules.picnics, player, card, self.bases[at].card)
     }
 
     /// True when a card at the base with index `at` bans the faction of `card`'s
@@ -372,19 +374,18 @@ impl GameState {
             } => out(None),
             Kind::Minion { .. } => {
                 let rules = rules();
-                for r in &rules.bases {
-                    if rules.open_to_minions || self.minion_allowed(r, &rules.picnics, player, card)
-                    {
-                        out(Some(PlayTo::Base(r.base)));
+                for (at, base) in self.bases.iter().enumerate() {
+                    if rules.open_to_minions || self.minion_allowed(rules, at, player, card) {
+                        out(Some(PlayTo::Base(base.card)));
                     }
                 }
             }
             Kind::Action {
                 play: PlayTarget::OnBase,
             } => {
-                for r in &rules().bases {
+                for (base, r) in self.bases.iter().zip(&rules().bases) {
                     if !r.warded {
-                        out(Some(PlayTo::Base(r.base)));
+                        out(Some(PlayTo::Base(base.card)));
                     }
                 }
             }
@@ -520,9 +521,11 @@ impl GameState {
         options: &mut Vec<Choice>,
     ) {
         let start = options.len();
-        // How the plays left fit an action and a minion of this zone, worked out once.
+        // How the plays left fit an action and a minion of this zone, and so what is
+        // done with a card of each kind, worked out once.
         let fits = [false, true].map(|minion| kind_fit(listing.allowances, minion, from_discard));
-        let facts = &defs().plays;
+        let plans = PlayKind::ALL.map(|kind| self.plan(listing, kind, fits[kind_is_minion(kind)]));
+        let kinds = &defs().plays;
         // One bit per definition (its number modulo 64) of the cards before: a card
         // whose bit is clear has no copy before it, and is not compared with them.
         let mut seen = 0u64;
@@ -536,10 +539,30 @@ impl GameState {
             };
             seen |= bit;
             let Some(twin) = twin else {
-                let facts = facts[def as usize];
-                if facts.card {
-                    let fit = fits[facts.minion as usize];
-                    self.card_plays(listing, card, facts, fit, from_discard, options);
+                let kind = kinds[def as usize];
+                // In debug builds, the kind and its fit are checked against the card's own.
+                #[cfg(debug_assertions)]
+                self.check_kind(
+                    listing,
+                    card,
+                    kind,
+                    fits[kind_is_minion(kind)],
+                    from_discard,
+                );
+                let plan = match plans[kind as usize] {
+                    Plan::ByCard => self.card_plan(listing, card, kind, from_discard),
+                    plan => plan,
+                };
+                match plan {
+                    Plan::Skip | Plan::ByCard => {}
+                    Plan::Alone => options.push(Choice::Play { card, to: None }),
+                    Plan::Everywhere => options.extend(self.bases.iter().map(|b| Choice::Play {
+                        card,
+                        to: Some(PlayTo::Base(b.card)),
+                    })),
+                    Plan::Places { anywhere } => {
+                        self.card_places(listing, card, anywhere, from_discard, options)
+                    }
                 }
                 continue;
             };
@@ -571,61 +594,60 @@ impl GameState {
         (!noted(card)).then_some(twin)
     }
 
-    /// The plays of one listing for one faction card, whose definition's facts are
-    /// `facts` and which the plays left fit as `fit` says for its kind, added to
-    /// `options` in the order of its places. A card no play left fits is skipped
-    /// before its places are worked out.
-    fn card_plays<'a>(
+    /// What a listing does with every card of one kind from one zone, which the plays
+    /// left fit as `fit` says (see [`Plan`]).
+    fn plan<'a>(&'a self, listing: &Listing<'a>, kind: PlayKind, fit: KindFit) -> Plan {
+        let anywhere = match (kind, fit) {
+            (PlayKind::Never, _) | (_, KindFit::None) => return Plan::Skip,
+            // What `kind_playable` says of an action while actions are forbidden.
+            (PlayKind::Alone | PlayKind::Placed, _) if listing.no_actions => return Plan::Skip,
+            (_, KindFit::ByCard) => return Plan::ByCard,
+            (_, KindFit::Places) => false,
+            (_, KindFit::Anywhere) => true,
+        };
+        self.placed_plan(listing, kind, anywhere)
+    }
+
+    /// [`Self::plan`] for a card of a kind that may be played and some play left
+    /// fits: one fitting it `anywhere` it goes, or only at some places.
+    fn placed_plan<'a>(&'a self, listing: &Listing<'a>, kind: PlayKind, anywhere: bool) -> Plan {
+        match kind {
+            PlayKind::Alone if anywhere => Plan::Alone,
+            PlayKind::Minion if anywhere && listing.rules(self).open_to_minions => Plan::Everywhere,
+            _ => Plan::Places { anywhere },
+        }
+    }
+
+    /// [`Plan::ByCard`] made [`Self::placed_plan`] by the plays left that fit this
+    /// very card ([`card_fit`]), or [`Plan::Skip`] when none does.
+    fn card_plan<'a>(
         &'a self,
         listing: &Listing<'a>,
         card: Uid,
-        facts: PlayFacts,
-        fit: KindFit,
+        kind: PlayKind,
+        from_discard: bool,
+    ) -> Plan {
+        let fit =
+            (self.def(card).card()).and_then(|d| card_fit(listing.allowances, d, from_discard));
+        match fit {
+            Some(anywhere) => self.placed_plan(listing, kind, anywhere),
+            None => Plan::Skip,
+        }
+    }
+
+    /// The plays of one faction card whose places are worked out ([`Plan::Places`]),
+    /// added to `options` in the order of its places: every place its kind allows
+    /// when a play fitting it `anywhere` is left, else those some play left fits.
+    fn card_places<'a>(
+        &'a self,
+        listing: &Listing<'a>,
+        card: Uid,
+        anywhere: bool,
         from_discard: bool,
         options: &mut Vec<Choice>,
     ) {
         let (player, allowances) = (listing.player, listing.allowances);
-        let def = || self.def(card).card();
-        // In debug builds, the kind's fit and facts are checked against the card's own.
-        #[cfg(debug_assertions)]
-        if let Some(def) = def() {
-            let own = card_fit(allowances, def, from_discard);
-            let kind = match fit {
-                KindFit::None => Some(None),
-                KindFit::Places => Some(Some(false)),
-                KindFit::Anywhere => Some(Some(true)),
-                KindFit::ByCard => None,
-            };
-            assert!(
-                kind.is_none_or(|k| k == own),
-                "plays left fit {card:?} otherwise"
-            );
-            assert_eq!(
-                facts,
-                super::fits::play_facts_of(def),
-                "play facts of {card:?}"
-            );
-        }
-        // The plays left this card could use somewhere ([`card_fit`]): none, and
-        // working out where it could go is skipped; one that fits every place, and no
-        // place needs checking against the plays.
-        let anywhere = match fit {
-            KindFit::None => return,
-            KindFit::Places => false,
-            KindFit::Anywhere => true,
-            KindFit::ByCard => match def().and_then(|d| card_fit(allowances, d, from_discard)) {
-                Some(anywhere) => anywhere,
-                None => return,
-            },
-        };
-        // What `kind_playable` says, from the definition's facts.
-        if facts.special_only || (!facts.minion && listing.no_actions) {
-            return;
-        }
-        if anywhere && self.plays_everywhere(listing, card, facts, options) {
-            return;
-        }
-        let Some(def) = def() else {
+        let Some(def) = self.def(card).card() else {
             return;
         };
         self.targets_into(player, card, def, &listing.rules, &mut |to| {
@@ -640,30 +662,37 @@ impl GameState {
         });
     }
 
-    /// The plays of a card that a play fitting anywhere lets go wherever its kind may,
-    /// added to `options` at once, as [`Self::targets_into`] would give them, when its
-    /// places need no test: an action played on its own, a minion where nothing of
-    /// the listing forbids minions ([`PlayRules::open_to_minions`]). False, with
-    /// nothing added, for a card whose places must be worked out.
-    fn plays_everywhere<'a>(
-        &'a self,
-        listing: &Listing<'a>,
+    /// Checks a card's kind ([`Defs::plays`](super::defs::Defs)) and the fit of the
+    /// plays left for its kind against its own definition (debug builds).
+    #[cfg(debug_assertions)]
+    fn check_kind(
+        &self,
+        listing: &Listing<'_>,
         card: Uid,
-        facts: PlayFacts,
-        options: &mut Vec<Choice>,
-    ) -> bool {
-        match facts {
-            PlayFacts {
-                played_alone: true, ..
-            } => options.push(Choice::Play { card, to: None }),
-            PlayFacts { minion: true, .. } if listing.rules(self).open_to_minions => options
-                .extend(listing.rules(self).bases.iter().map(|r| Choice::Play {
-                    card,
-                    to: Some(PlayTo::Base(r.base)),
-                })),
-            _ => return false,
-        }
-        true
+        kind: PlayKind,
+        fit: KindFit,
+        from_discard: bool,
+    ) {
+        let Some(def) = self.def(card).card() else {
+            assert_eq!(kind, PlayKind::Never, "play kind of {card:?}");
+            return;
+        };
+        assert_eq!(
+            kind,
+            super::fits::play_kind_of(def),
+            "play kind of {card:?}"
+        );
+        let own = card_fit(listing.allowances, def, from_discard);
+        let of_kind = match fit {
+            KindFit::None => Some(None),
+            KindFit::Places => Some(Some(false)),
+            KindFit::Anywhere => Some(Some(true)),
+            KindFit::ByCard => None,
+        };
+        assert!(
+            of_kind.is_none_or(|k| k == own),
+            "plays left fit {card:?} otherwise"
+        );
     }
 
     /// The options of the main decision for `player` now: every play, every usable
@@ -753,13 +782,23 @@ impl GameState {
                 }
             }
         }
-        // Specials used from the discard pile (Tenacious Z): only cards whose
-        // definition has one are read.
+        // Specials used from the discard pile (Tenacious Z): the pile is walked only
+        // when a card the player owns has one, and only cards whose definition has
+        // one are read.
         let (from_discard, triggers) = (Trigger::FromDiscard.bit(), &defs().triggers);
-        for &card in &self.players[player.ix()].discard {
-            if triggers[self.cards[card.0 as usize].def.0 as usize] & from_discard == 0 {
+        let discard = &self.players[player.ix()].discard;
+        let has_one =
+            |&card: &Uid| triggers[self.cards[card.0 as usize].def.0 as usize] & from_discard != 0;
+        if !self.owns_card_with(player, from_discard) {
+            // In debug builds, a pile not walked is checked to hold no such card.
+            debug_assert!(!discard.iter().any(has_one), "a Special in another's pile");
+            return;
+        }
+        for card in discard {
+            if !has_one(card) {
                 continue;
             }
+            let card = *card;
             for a in self.def(card).abilities() {
                 if a.when == Trigger::FromDiscard
                     && self.once_key_free(a)
@@ -808,14 +847,37 @@ impl GameState {
     }
 }
 
+/// What a listing does with a card of one kind from one zone (see
+/// [`GameState::plan`]), worked out once for the zone: a card is listed by it
+/// without its definition being read, unless the plays left test each card.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Plan {
+    /// No play: no play left fits the kind, or it cannot be played now.
+    Skip,
+    /// Played on its own, with a play fitting it anywhere: one option, no place.
+    Alone,
+    /// A minion with a play fitting it anywhere, where nothing forbids minions: one
+    /// option for each base, in table order, as [`GameState::targets_into`] gives them.
+    Everywhere,
+    /// Its places worked out card by card ([`GameState::card_places`]); `anywhere`
+    /// when a play left fits it wherever it goes, so that no place is checked
+    /// against the plays.
+    Places { anywhere: bool },
+    /// A play left tests the card's printed power or name: its fit read card by card
+    /// ([`GameState::card_plan`]).
+    ByCard,
+}
+
+/// The index in a zone's fits ([`kind_fit`]: an action's, then a minion's) of a
+/// card of this kind.
+fn kind_is_minion(kind: PlayKind) -> usize {
+    (kind == PlayKind::Minion) as usize
+}
+
 /// What one base forbids one player to play there (see [`GameState::play_rules`]):
 /// a few bits, so that a listing's rules stay small on the stack.
-#[derive(Debug, PartialEq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
 struct BaseRules {
-    /// The base.
-    base: Uid,
-    /// Its index in the table.
-    at: usize,
     /// No minion of the player's may be played here (Overrun, Ice Castle).
     no_minions: bool,
     /// A card here bans some faction's minions (Block the Path): which ones is read
@@ -828,23 +890,10 @@ struct BaseRules {
     discard_plays: bool,
 }
 
-impl BaseRules {
-    /// The rules of a base that forbids nothing.
-    fn none(base: Uid, at: usize) -> BaseRules {
-        BaseRules {
-            base,
-            at,
-            no_minions: false,
-            bans: false,
-            warded: false,
-            discard_plays: false,
-        }
-    }
-}
-
 /// True for a static that may forbid a play or allow one from the discard pile
-/// ([`GameState::note_play_rule`]): most statics in play are not.
-fn is_play_rule(st: &Static) -> bool {
+/// ([`GameState::note_play_rule`]): most statics in play are not. A definition with
+/// one has the [`PLAY_RULE`] bit among its kinds of ability.
+pub(super) fn is_play_rule(st: &Static) -> bool {
     matches!(
         st,
         Static::NoMinionsHere(_)
@@ -858,9 +907,9 @@ fn is_play_rule(st: &Static) -> bool {
 /// What the bases forbid one player to play, read once for a listing of plays and
 /// dropped with it (so it can never be out of date).
 struct PlayRules {
-    /// Each base's rules, in table order (kept on the stack: a table has at most a
+    /// Each base's rules, by base index (kept on the stack: a table has at most a
     /// few bases).
-    bases: SmallVec<[BaseRules; 6]>,
+    bases: SmallVec<[BaseRules; 8]>,
     /// Other players' cards keeping the player's small minions to a base (Bear
     /// Picnic): the base and the most printed power kept.
     picnics: Vec<(Uid, u32)>,

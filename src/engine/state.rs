@@ -415,6 +415,10 @@ pub struct GameState {
     /// saved).
     #[serde(skip)]
     pub whereabouts: super::whereabouts::Whereabouts,
+    /// The kinds of ability of each player's own cards, worked out when first read
+    /// (the cards never change; never saved): see [`super::owned`].
+    #[serde(skip)]
+    pub(super) owned_kinds: super::owned::OwnedKinds,
 }
 
 /// A program waiting for the scored base `base` to be replaced; it then runs with
@@ -513,6 +517,7 @@ impl GameState {
             later_extras: Vec::new(),
             vp_goal: super::flow::DEFAULT_VP_GOAL,
             whereabouts: Default::default(),
+            owned_kinds: Default::default(),
         }
     }
 
