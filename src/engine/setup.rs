@@ -4,10 +4,12 @@
 
 use super::defs::{defs, Def, DefId};
 use super::state::{CardInst, GameState, Phase, Player, PlayerId, Turn, Uid};
+use crate::cards::model::SetId;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
+use std::sync::OnceLock;
 
 /// How to set a game up.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -95,23 +97,27 @@ impl GameState {
             }
         }
         let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
-        let mut cards = Vec::new();
-        let mut players = Vec::new();
+        let decks = decks();
+        let deck_of = |f: &str| decks.faction(f);
+        let size: usize = config
+            .factions
+            .iter()
+            .flatten()
+            .map(|f| deck_of(f).len())
+            .sum();
+        let mut cards = Vec::with_capacity(size + decks.bases.len());
+        let mut players = Vec::with_capacity(n);
         for (seat, pair) in config.factions.iter().enumerate() {
             let owner = PlayerId(seat as u8);
-            let mut deck = Vec::new();
-            for (i, def) in defs().all.iter().enumerate() {
-                if let Def::Card(c) = def {
-                    if pair.contains(&c.faction) {
-                        for _ in 0..c.copies {
-                            deck.push(Uid(cards.len() as u16));
-                            cards.push(CardInst {
-                                def: DefId(i as u16),
-                                owner: Some(owner),
-                            });
-                        }
-                    }
-                }
+            let (a, b) = (deck_of(&pair[0]), deck_of(&pair[1]));
+            let mut deck = Vec::with_capacity(a.len() + b.len());
+            // In definition order, as the two factions' cards come in the definitions.
+            for def in merged(a, b) {
+                deck.push(Uid(cards.len() as u16));
+                cards.push(CardInst {
+                    def,
+                    owner: Some(owner),
+                });
             }
             deck.shuffle(&mut rng);
             players.push(Player {
@@ -130,16 +136,11 @@ impl GameState {
             .flatten()
             .filter_map(|f| catalog.faction(f).map(|f| f.set))
             .collect();
-        let mut base_deck = Vec::new();
-        for (i, def) in defs().all.iter().enumerate() {
-            if let Def::Base(b) = def {
-                if (config.all_bases || sets.contains(&b.set)) && b.implemented() {
-                    base_deck.push(Uid(cards.len() as u16));
-                    cards.push(CardInst {
-                        def: DefId(i as u16),
-                        owner: None,
-                    });
-                }
+        let mut base_deck = Vec::with_capacity(decks.bases.len());
+        for &(def, set) in &decks.bases {
+            if config.all_bases || sets.contains(&set) {
+                base_deck.push(Uid(cards.len() as u16));
+                cards.push(CardInst { def, owner: None });
             }
         }
         base_deck.shuffle(&mut rng);
@@ -194,5 +195,117 @@ impl GameState {
     pub fn take_events(&mut self) -> Vec<super::events::Event> {
         self.told += self.events.len() as u64;
         std::mem::take(&mut self.events)
+    }
+}
+
+/// The definitions' decks, worked out once per process (the definitions never change
+/// once the first game is set up): each faction's cards, a card with several copies
+/// once per copy, and the bases that can be dealt, each in definition order, so that
+/// setting a game up walks no definition and compares no faction name per card.
+struct Decks {
+    /// By faction id, its cards in definition order.
+    factions: Vec<(&'static str, Vec<DefId>)>,
+    /// The bases the engine knows (`Base::implemented`), with their sets.
+    bases: Vec<(DefId, SetId)>,
+}
+
+impl Decks {
+    /// The cards of faction `id` (none for a faction not known).
+    fn faction(&self, id: &str) -> &[DefId] {
+        self.factions
+            .iter()
+            .find(|(f, _)| *f == id)
+            .map_or(&[], |(_, cards)| cards)
+    }
+}
+
+/// The process's [`Decks`].
+fn decks() -> &'static Decks {
+    static DECKS: OnceLock<Decks> = OnceLock::new();
+    DECKS.get_or_init(|| {
+        let mut decks = Decks {
+            factions: Vec::new(),
+            bases: Vec::new(),
+        };
+        for (i, def) in defs().all.iter().enumerate() {
+            let id = DefId(i as u16);
+            match def {
+                Def::Card(c) => {
+                    let at = match decks.factions.iter().position(|(f, _)| *f == c.faction) {
+                        Some(at) => at,
+                        None => {
+                            decks.factions.push((c.faction.as_str(), Vec::new()));
+                            decks.factions.len() - 1
+                        }
+                    };
+                    let copies = std::iter::repeat_n(id, c.copies as usize);
+                    decks.factions[at].1.extend(copies);
+                }
+                Def::Base(b) if b.implemented() => decks.bases.push((id, b.set)),
+                Def::Base(_) => {}
+            }
+        }
+        decks
+    })
+}
+
+/// Two factions' cards as one list in definition order (each list is in that order).
+fn merged<'a>(a: &'a [DefId], b: &'a [DefId]) -> impl Iterator<Item = DefId> + 'a {
+    let (mut i, mut j) = (0, 0);
+    std::iter::from_fn(move || {
+        let from_b = match (a.get(i), b.get(j)) {
+            (Some(x), Some(y)) => y < x,
+            (x, _) => x.is_none(),
+        };
+        let next = if from_b { b.get(j)? } else { &a[i] };
+        *(if from_b { &mut j } else { &mut i }) += 1;
+        Some(*next)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two factions' deck from the kept lists is every copy of their cards in
+    /// definition order, as a walk of every definition finds them; the bases kept are
+    /// those a walk finds implemented.
+    #[test]
+    fn the_kept_decks_are_the_definitions_walked() {
+        let all = &defs().all;
+        let ids: Vec<&str> = defs()
+            .catalog
+            .factions
+            .iter()
+            .map(|f| f.id.as_str())
+            .collect();
+        for a in &ids {
+            for b in &ids {
+                let walked: Vec<DefId> = all
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(i, d)| match d {
+                        Def::Card(c) if c.faction == *a || c.faction == *b => {
+                            std::iter::repeat_n(DefId(i as u16), c.copies as usize)
+                        }
+                        _ => std::iter::repeat_n(DefId(0), 0),
+                    })
+                    .collect();
+                let kept: Vec<DefId> = if a == b {
+                    decks().faction(a).to_vec()
+                } else {
+                    merged(decks().faction(a), decks().faction(b)).collect()
+                };
+                assert_eq!(kept, walked, "{a} and {b}");
+            }
+        }
+        let bases: Vec<DefId> = all
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| matches!(d, Def::Base(b) if b.implemented()))
+            .map(|(i, _)| DefId(i as u16))
+            .collect();
+        let kept: Vec<DefId> = decks().bases.iter().map(|&(d, _)| d).collect();
+        assert_eq!(kept, bases);
     }
 }
