@@ -361,9 +361,8 @@ pub struct WasteTally {
     pub nothing: u64,
     /// Plays that hurt only the player's own side.
     pub self_harm: u64,
-    /// By card definition, in the order of their [`DefId`]s (an audit under way keeps
-    /// them in the order first played and sorts them when it hands them out), only the
-    /// cards played: (definition, plays, wasted plays). Named only when read ([`Self::cards`]):
+    /// By card definition, in the order of their [`DefId`]s, only the cards played:
+    /// (definition, plays, wasted plays). Named only when read ([`Self::cards`]):
     /// looking a name up for every play, or every game, would cost more than the rest
     /// of the audit. Short, since a seat plays a few dozen different cards in a game:
     /// a list indexed by every definition made each game's record several kilobytes,
@@ -394,28 +393,15 @@ impl WasteTally {
         cards
     }
 
-    /// Counts one play of the card with definition `def`, with its verdict, found
-    /// in `by_def` through `slots` (by definition, 1 + its place there; 0: not
-    /// there yet), which leaves `by_def` in the order the cards were first played:
-    /// [`Audit::tallies`] sorts it.
-    fn count(&mut self, def: DefId, verdict: Verdict, slots: &mut Vec<u32>) {
+    /// Counts one play of the card with definition `def`, with its verdict.
+    fn count(&mut self, def: DefId, verdict: Verdict) {
         self.plays += 1;
         match verdict {
             Verdict::Useful => {}
             Verdict::Nothing => self.nothing += 1,
             Verdict::SelfHarm => self.self_harm += 1,
         }
-        let d = def.0 as usize;
-        if d >= slots.len() {
-            slots.resize(d + 1, 0);
-        }
-        if slots[d] == 0 {
-            self.by_def.push((def, 0, 0));
-            slots[d] = self.by_def.len() as u32;
-        }
-        let entry = &mut self.by_def[slots[d] as usize - 1];
-        entry.1 += 1;
-        entry.2 += u64::from(verdict.wasted());
+        self.add(def, 1, u64::from(verdict.wasted()));
     }
 
     /// Adds plays and wasted plays of the card with definition `def`.
@@ -484,11 +470,8 @@ pub struct Audit {
     open: Vec<OpenPlay>,
     /// The table snapshots of plays already judged, for the next plays to fill.
     spare: Vec<Vec<(Uid, PlayerId)>>,
-    /// Per seat, its plays so far (by card in the order first played).
+    /// Per seat, its plays so far.
     seats: Vec<WasteTally>,
-    /// Per seat, where each card definition's plays are in its tally
-    /// ([`WasteTally::count`]).
-    slots: Vec<Vec<u32>>,
 }
 
 impl Audit {
@@ -498,15 +481,11 @@ impl Audit {
             open: Vec::new(),
             spare: Vec::new(),
             seats: vec![WasteTally::default(); players],
-            slots: vec![Vec::new(); players],
         }
     }
 
     /// Each seat's plays, by card too.
-    pub fn tallies(mut self) -> Vec<WasteTally> {
-        for tally in &mut self.seats {
-            tally.by_def.sort_unstable_by_key(|&(def, _, _)| def);
-        }
+    pub fn tallies(self) -> Vec<WasteTally> {
         self.seats
     }
 
@@ -536,14 +515,8 @@ impl Audit {
             if !play.resolved(game) {
                 break;
             }
-            let seat = play.player.ix();
-            if let (Some(tally), Some(slots)) = (self.seats.get_mut(seat), self.slots.get_mut(seat))
-            {
-                tally.count(
-                    game.cards[play.card.0 as usize].def,
-                    play.verdict(game),
-                    slots,
-                );
+            if let Some(tally) = self.seats.get_mut(play.player.ix()) {
+                tally.count(game.cards[play.card.0 as usize].def, play.verdict(game));
             }
             if let Some(play) = self.open.pop() {
                 self.spare.push(play.controllers);

@@ -98,21 +98,19 @@ impl GameState {
         }
         let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
         let decks = decks();
-        let deck_of = |f: &str| decks.faction(f);
         let size: usize = config
             .factions
             .iter()
             .flatten()
-            .map(|f| deck_of(f).len())
+            .map(|f| decks.faction(f).len())
             .sum();
         let mut cards = Vec::with_capacity(size + decks.bases.len());
         let mut players = Vec::with_capacity(n);
         for (seat, pair) in config.factions.iter().enumerate() {
             let owner = PlayerId(seat as u8);
-            let (a, b) = (deck_of(&pair[0]), deck_of(&pair[1]));
-            let mut deck = Vec::with_capacity(a.len() + b.len());
-            // In definition order, as the two factions' cards come in the definitions.
-            for def in merged(a, b) {
+            let both = decks.pair(pair);
+            let mut deck = Vec::with_capacity(both.len());
+            for def in both {
                 deck.push(Uid(cards.len() as u16));
                 cards.push(CardInst {
                     def,
@@ -217,6 +215,18 @@ impl Decks {
             .find(|(f, _)| *f == id)
             .map_or(&[], |(_, cards)| cards)
     }
+
+    /// The cards of two factions as one deck, in definition order, as the two
+    /// factions' cards come in the definitions (a card's copies are one id
+    /// repeated: any order among them is the same).
+    fn pair(&self, pair: &[String; 2]) -> Vec<DefId> {
+        let mut both: Vec<DefId> = pair
+            .iter()
+            .flat_map(|f| self.faction(f).iter().copied())
+            .collect();
+        both.sort_unstable();
+        both
+    }
 }
 
 /// The process's [`Decks`].
@@ -249,25 +259,11 @@ fn decks() -> &'static Decks {
     })
 }
 
-/// Two factions' cards as one list in definition order (each list is in that order).
-fn merged<'a>(a: &'a [DefId], b: &'a [DefId]) -> impl Iterator<Item = DefId> + 'a {
-    let (mut i, mut j) = (0, 0);
-    std::iter::from_fn(move || {
-        let from_b = match (a.get(i), b.get(j)) {
-            (Some(x), Some(y)) => y < x,
-            (x, _) => x.is_none(),
-        };
-        let next = if from_b { b.get(j)? } else { &a[i] };
-        *(if from_b { &mut j } else { &mut i }) += 1;
-        Some(*next)
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// Two factions' deck from the kept lists is every copy of their cards in
+    /// Two different factions' deck from the kept lists is every copy of their cards in
     /// definition order, as a walk of every definition finds them; the bases kept are
     /// those a walk finds implemented.
     #[test]
@@ -279,8 +275,9 @@ mod tests {
             .iter()
             .map(|f| f.id.as_str())
             .collect();
+        // A player's two factions are never the same one (set-up refuses it).
         for a in &ids {
-            for b in &ids {
+            for b in ids.iter().filter(|b| *b != a) {
                 let walked: Vec<DefId> = all
                     .iter()
                     .enumerate()
@@ -291,11 +288,7 @@ mod tests {
                         _ => std::iter::repeat_n(DefId(0), 0),
                     })
                     .collect();
-                let kept: Vec<DefId> = if a == b {
-                    decks().faction(a).to_vec()
-                } else {
-                    merged(decks().faction(a), decks().faction(b)).collect()
-                };
+                let kept = decks().pair(&[a.to_string(), b.to_string()]);
                 assert_eq!(kept, walked, "{a} and {b}");
             }
         }
