@@ -252,10 +252,17 @@ impl std::hash::Hasher for PositionHash {
     fn write(&mut self, bytes: &[u8]) {
         // The length first, so that padding the last word with zeros is no ambiguity.
         self.word(bytes.len() as u64);
-        for chunk in bytes.chunks(8) {
+        // Eight bytes at a time, little-endian, the last word padded with zeros (read
+        // byte by byte: copying a short tail into a padded word calls `memcpy`).
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
             let mut w = [0u8; 8];
-            w[..chunk.len()].copy_from_slice(chunk);
+            w.copy_from_slice(chunk);
             self.word(u64::from_le_bytes(w));
+        }
+        let tail = chunks.remainder();
+        if !tail.is_empty() {
+            self.word(tail.iter().rev().fold(0, |w, &b| w << 8 | u64::from(b)));
         }
     }
 
@@ -320,6 +327,26 @@ mod tests {
             assert_eq!(set(&many, |x| x), want, "{n} values of {kinds}");
         }
         assert_ne!(set(&[1u64, 2], |x| x), set(&[1u64, 3], |x| x));
+    }
+
+    /// Bytes are fed in as their length, then eight at a time, little-endian, the
+    /// last word padded with zeros.
+    #[test]
+    fn bytes_are_fed_in_padded_words() {
+        use std::hash::Hasher;
+        for len in 0..=20u8 {
+            let bytes: Vec<u8> = (1..=len).collect();
+            let mut fed = PositionHash::new();
+            fed.write(&bytes);
+            let mut want = PositionHash::new();
+            want.word(u64::from(len));
+            for chunk in bytes.chunks(8) {
+                let mut w = [0u8; 8];
+                w[..chunk.len()].copy_from_slice(chunk);
+                want.word(u64::from_le_bytes(w));
+            }
+            assert_eq!(Hasher::finish(&fed), Hasher::finish(&want), "{len} bytes");
+        }
     }
 
     /// The choices with no content take the very numbers hashing them gives.
