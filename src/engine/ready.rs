@@ -1,12 +1,12 @@
 //! Which bases are ready to score: their total power at or over their breakpoint,
-//! read once a turn in the Score Bases phase. Most bases are far from it, so a bound
-//! on the total that asks no filter and reads no amount rules them out first; the
-//! exact total ([`GameState::sum_power_at`]) is summed only when the bound cannot.
-//! Nothing is kept: both are worked out at every read.
+//! read once a turn in the Score Bases phase. Most bases are far from it, and a few
+//! are surely over it: two bounds on the total, worked out in one walk of the base
+//! that asks no filter and reads no amount, decide them first; the exact total
+//! ([`GameState::sum_power_at`]) is summed only when the bounds cannot.
+//! Nothing is kept: all are worked out at every read.
 
-use super::board::may_change;
-use super::effect::{Amount, BaseSel, Selector, Static};
-use super::state::{GameState, Lasting, Uid};
+use super::effect::{Amount, BaseSel, PlayerSel, Selector, Static, Target};
+use super::state::{BaseInPlay, GameState, Lasting, Uid};
 
 impl GameState {
     /// Bases whose total power has reached their breakpoint, in table order.
@@ -22,77 +22,142 @@ impl GameState {
             .collect()
     }
 
-    /// True when the total power at base index `b` is at least `breakpoint`. Most
-    /// bases are far from it: a bound on the total ([`Self::power_bound_at`]) that
-    /// asks no filter and reads no amount proves it false first when it can; the
-    /// total is summed only when it cannot.
+    /// True when the total power at base index `b` is at least `breakpoint`. The
+    /// bounds on the total ([`Self::power_bounds_at`]) decide it when they can; the
+    /// total is summed only when they cannot.
     fn reached(&self, b: usize, breakpoint: i32, counts: &TableCounts) -> bool {
-        let bound = self.power_bound_at(b, counts);
-        // In the unit tests, the bound is checked against the total at every read.
+        let bounds = self.power_bounds_at(b, counts);
+        // In the unit tests, the bounds are checked against the total at every read.
         #[cfg(test)]
-        if let Some(bound) = bound {
+        {
             let total = self.sum_power_at(b, None);
             assert!(
-                bound >= total,
-                "power bound {bound} below the total {total}"
+                bounds.least.is_none_or(|least| least <= total),
+                "power bound {bounds:?} above the total {total}"
+            );
+            assert!(
+                bounds.most.is_none_or(|most| most >= total),
+                "power bound {bounds:?} below the total {total}"
             );
         }
-        if bound.is_some_and(|most| most < breakpoint) {
+        if bounds.least.is_some_and(|least| least >= breakpoint) {
+            return true;
+        }
+        if bounds.most.is_some_and(|most| most < breakpoint) {
             return false;
         }
         self.sum_power_at(b, None) >= breakpoint
     }
 
-    /// At least the total power at base index `b` ([`Self::sum_power_at`] for all
-    /// players), or none when some power static's amount has no bound here
-    /// ([`amount_bound`]). Each minion's power is bounded by its printed power, its
-    /// counters, every lasting raise of it and every power static that may reach it
-    /// ([`may_change`]) at its amount's bound, penalties and protections left out
-    /// (a penalty is at most 0 and a protection only takes a change away).
-    fn power_bound_at(&self, b: usize, counts: &TableCounts) -> Option<i32> {
-        let reads = self.power_reads(b, None);
-        let here = self.bases[b].card;
-        let minions_here = i32::try_from(self.bases[b].minions.len()).unwrap_or(i32::MAX);
-        let mut all = 0i32;
-        for m in &self.bases[b].minions {
-            let printed = self.printed_power(m.card);
-            let mut most = printed.saturating_add(i32::try_from(m.counters).unwrap_or(i32::MAX));
-            if reads.lasting {
-                for l in &self.lasting {
-                    match l.what {
-                        Lasting::Power { minion, amount }
-                        | Lasting::PowerHere { minion, amount, .. }
-                            if minion == m.card =>
-                        {
-                            most = most.saturating_add(amount.max(0))
-                        }
-                        Lasting::OthersPowerWhereAction { amount, .. } => {
-                            most = most.saturating_add(amount.max(0))
-                        }
-                        _ => {}
-                    }
-                }
-            }
-            for (src, st) in reads.statics.clone() {
-                if !may_change(&src, st, m.card, here) {
-                    continue;
-                }
-                let at = (src.base == here).then_some(minions_here);
-                let raise = match st {
-                    Static::Power { amount, .. } | Static::AttachedPower(amount) => {
-                        amount_bound(amount, counts, at)?
-                    }
-                    Static::StartingPowerAtLeast(amount) => {
-                        amount_bound(amount, counts, at)?.saturating_sub(printed)
-                    }
-                    _ => continue,
-                };
-                most = most.saturating_add(raise.max(0));
-            }
-            all = all.saturating_add(most.max(0));
+    /// The least and the most the total power at base index `b` can be
+    /// ([`Self::sum_power_at`] for all players), in one walk of its minions, the
+    /// lasting effects and the power statics that may reach a minion there, each read
+    /// once: every minion's printed power and counters; each lasting change and each
+    /// static counted for every minion here it may reach (whose controller it may
+    /// take, when its filter says), a raise at its amount's most for the most and
+    /// nothing for the least (a protection may stop it), a penalty at its amount's
+    /// least for the least and nothing for the most. No other filter is asked (a
+    /// minion it leaves out only makes the bound looser) and no power is clamped (a
+    /// minion's power is never below zero, so the total is at least the sum of the
+    /// unclamped ones). A bound is none when an amount has none ([`amount_bound`]).
+    fn power_bounds_at(&self, b: usize, counts: &TableCounts) -> Bounds {
+        let base = &self.bases[b];
+        let everyone = count(base.minions.len());
+        let (mut printed, mut highest) = (0i32, 0i32);
+        for m in &base.minions {
+            let own = self.printed_power(m.card);
+            highest = highest.max(own);
+            let counters = i32::try_from(m.counters).unwrap_or(i32::MAX);
+            printed = printed.saturating_add(own.saturating_add(counters));
         }
-        Some(all)
+        let mut bounds = Bounds {
+            least: Some(printed),
+            most: Some(printed),
+        };
+        let here_is = |card: Uid| base.minions.iter().any(|m| m.card == card);
+        for l in &self.lasting {
+            let (amount, reach) = match l.what {
+                Lasting::Power { minion, amount } if here_is(minion) => (amount, 1),
+                Lasting::PowerHere {
+                    minion,
+                    amount,
+                    base: at,
+                } if at == base.card && here_is(minion) => (amount, 1),
+                Lasting::OthersPowerWhereAction { amount, .. } => (amount, everyone),
+                _ => continue,
+            };
+            bounds.add(Some(amount), Some(amount), reach);
+        }
+        let statics = self.power_statics_at(b);
+        let closed = statics.clone().all(|(_, st)| match st {
+            Static::StartingPowerAtLeast(amount) => starting_from_here(amount),
+            _ => true,
+        });
+        let near = Near {
+            minions: everyone,
+            starting: closed.then_some(highest),
+        };
+        for (src, st) in statics {
+            let near = (src.base == base.card).then_some(&near);
+            match st {
+                Static::Power { to, amount } => {
+                    let reach = match (&to.is, &to.controller) {
+                        (Some(Target::This), _) => 1,
+                        (_, PlayerSel::You) => count_of(base, |p| p == src.controller),
+                        (_, PlayerSel::Others) => count_of(base, |p| p != src.controller),
+                        _ => everyone,
+                    };
+                    let (most, least) = (amount_bound(amount, counts, near), amount_least(amount));
+                    bounds.add(most, least, reach);
+                }
+                Static::AttachedPower(amount) => {
+                    bounds.add(amount_bound(amount, counts, near), amount_least(amount), 1);
+                }
+                // Its own starting power raised to at least the amount: never lowered.
+                Static::StartingPowerAtLeast(amount) => {
+                    let printed = self.printed_power(src.card);
+                    let raise =
+                        amount_bound(amount, counts, near).map(|n| n.saturating_sub(printed));
+                    bounds.add(raise, Some(0), 1);
+                }
+                _ => {}
+            }
+        }
+        bounds
     }
+}
+
+/// The least and the most a base's total power can be ([`GameState::power_bounds_at`]):
+/// none when not known.
+#[derive(Debug)]
+struct Bounds {
+    least: Option<i32>,
+    most: Option<i32>,
+}
+
+impl Bounds {
+    /// A change of power to `reach` minions, of at most `most` and at least `least`
+    /// each: a raise counts for the most, a penalty for the least.
+    fn add(&mut self, most: Option<i32>, least: Option<i32>, reach: i32) {
+        self.most = match (self.most, most) {
+            (Some(all), Some(n)) => Some(all.saturating_add(n.max(0).saturating_mul(reach))),
+            _ => None,
+        };
+        self.least = match (self.least, least) {
+            (Some(all), Some(n)) => Some(all.saturating_add(n.min(0).saturating_mul(reach))),
+            _ => None,
+        };
+    }
+}
+
+/// How many minions at `base` have a controller `whose` takes.
+fn count_of(base: &BaseInPlay, whose: impl Fn(super::state::PlayerId) -> bool) -> i32 {
+    count(base.minions.iter().filter(|m| whose(m.controller)).count())
+}
+
+/// A number of cards as an amount.
+fn count(n: usize) -> i32 {
+    i32::try_from(n).unwrap_or(i32::MAX)
 }
 
 /// How many cards of each kind are on the table (and in stasis), the bounds of what
@@ -114,7 +179,6 @@ impl TableCounts {
             actions += base.minions.iter().map(|m| m.attached.len()).sum::<usize>();
         }
         minions += game.players.iter().map(|p| p.stasis.len()).sum::<usize>();
-        let count = |n: usize| i32::try_from(n).unwrap_or(i32::MAX);
         TableCounts {
             minions: count(minions),
             actions: count(actions),
@@ -122,20 +186,39 @@ impl TableCounts {
     }
 }
 
-/// At least what `amount` can be now, whoever reads it (no condition asked, no filter
-/// tested), for the kinds a power static uses; none for any other kind. `here`: how
-/// many minions are at the base of the card whose ability it is, if known (a count
-/// of the minions "here" counts no more, and none in stasis).
-fn amount_bound(amount: &Amount, counts: &TableCounts, here: Option<i32>) -> Option<i32> {
-    let minions = |on: &BaseSel| match on {
-        BaseSel::Here => here.unwrap_or(counts.minions),
+/// What an amount read by a card at the base being bounded may count there.
+struct Near {
+    /// How many minions are there (a count of the minions "here" counts no more,
+    /// and none in stasis).
+    minions: i32,
+    /// The most a minion's starting power there can be, when known: the highest
+    /// printed power there, when every static there that raises a starting power
+    /// raises it to the highest starting power among the minions there
+    /// ([`starting_from_here`]), so that none can be raised above it.
+    starting: Option<i32>,
+}
+
+/// True for an amount that is the highest starting power among some minions at the
+/// base of the card that reads it (Lovey Bear's).
+fn starting_from_here(amount: &Amount) -> bool {
+    matches!(amount, Amount::MaxStartingPower(sel)
+        if matches!(&**sel, Selector::Minions(f) if f.on == BaseSel::Here))
+}
+
+/// The most `amount` can be now, whoever reads it (no condition asked, no filter
+/// tested), for the kinds a power static uses; none for any other kind. `near`: what
+/// it may count at the base of the card whose ability it is, if that is the base
+/// being bounded.
+fn amount_bound(amount: &Amount, counts: &TableCounts, near: Option<&Near>) -> Option<i32> {
+    let minions = |on: &BaseSel| match (on, near) {
+        (BaseSel::Here, Some(near)) => near.minions,
         _ => counts.minions,
     };
     match amount {
         Amount::Const(n) => Some(*n),
-        Amount::When(_, a) => Some(amount_bound(a, counts, here)?.max(0)),
+        Amount::When(_, a) => Some(amount_bound(a, counts, near)?.max(0)),
         Amount::Sum(parts) => parts.iter().try_fold(0i32, |all, a| {
-            Some(all.saturating_add(amount_bound(a, counts, here)?))
+            Some(all.saturating_add(amount_bound(a, counts, near)?))
         }),
         Amount::Count(sel) => match &**sel {
             Selector::Minions(f) => Some(minions(&f.on)),
@@ -144,6 +227,23 @@ fn amount_bound(amount: &Amount, counts: &TableCounts, here: Option<i32>) -> Opt
         },
         // The most minions one player has at some bases: at most every minion there.
         Amount::MostMinionsOfOnePlayer(spec) => Some(minions(&spec.1)),
+        _ if starting_from_here(amount) => near?.starting,
+        _ => None,
+    }
+}
+
+/// The least `amount` can be now ([`amount_bound`]'s other side: a condition may
+/// fail, a count may count nothing); none for a kind it does not know.
+fn amount_least(amount: &Amount) -> Option<i32> {
+    match amount {
+        Amount::Const(n) => Some(*n),
+        Amount::When(_, a) => Some(amount_least(a)?.min(0)),
+        Amount::Sum(parts) => parts
+            .iter()
+            .try_fold(0i32, |all, a| Some(all.saturating_add(amount_least(a)?))),
+        Amount::Count(_) | Amount::MostMinionsOfOnePlayer(_) | Amount::MaxStartingPower(_) => {
+            Some(0)
+        }
         _ => None,
     }
 }
