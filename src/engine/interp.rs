@@ -1030,7 +1030,7 @@ impl GameState {
                 let mut ignored = None;
                 for p in players.into_iter().rev() {
                     let body = if of_base {
-                        match self.base_effect_for(here, p, part.prog(body)) {
+                        match self.base_effect_for(here, p, part.held(body)) {
                             Some(b) => b,
                             None => {
                                 ignored = Some(p);
@@ -1038,7 +1038,7 @@ impl GameState {
                             }
                         }
                     } else {
-                        part.prog(body)
+                        part.held(body)
                     };
                     let mut c = ctx.clone();
                     c.you = p;
