@@ -1238,7 +1238,9 @@ impl GameState {
     pub(super) fn after_pick(&mut self, choose: Held<Choose>, ctx: Ctx, v: Value, picked: u32) {
         let then = choose.part(|c| &c.then);
         if !choose.times.more_after(picked) {
-            let bound = ctx.with(choose.bind, v);
+            // The context is not needed again: bound in place, not copied.
+            let mut bound = ctx;
+            bound.vars.push((choose.bind, v));
             self.stack.push(Task::Run(then, bound));
             return;
         }
