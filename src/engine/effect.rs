@@ -8,6 +8,7 @@
 //! [`Static`]s, read whenever power or legality is computed, never cached.
 
 pub use super::name::Name;
+use super::prog::Held;
 use serde::{Deserialize, Serialize};
 
 /// One ability of a card or base.
@@ -349,7 +350,10 @@ pub enum Effect {
     /// then only the first player gets to use it" (World Tour rulebook, "Tie Fighter").
     AsEach {
         players: PlayerSel,
-        body: Box<Effect>,
+        /// What each player does: held as the card data holds it, so that a
+        /// single player's share of a shared program (a scoring base's "the winner
+        /// may") shares its body instead of copying it ([`super::window`]).
+        body: Held<Effect>,
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         first_only: bool,
         /// Start with the player to the left of the current player, who goes last

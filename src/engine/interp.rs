@@ -1030,7 +1030,7 @@ impl GameState {
                 let mut ignored = None;
                 for p in players.into_iter().rev() {
                     let body = if of_base {
-                        match self.base_effect_for(here, p, part.prog(body)) {
+                        match self.base_effect_for(here, p, part.held(body)) {
                             Some(b) => b,
                             None => {
                                 ignored = Some(p);
@@ -1038,7 +1038,7 @@ impl GameState {
                             }
                         }
                     } else {
-                        part.prog(body)
+                        part.held(body)
                     };
                     let mut c = ctx.clone();
                     c.you = p;
@@ -1238,7 +1238,9 @@ impl GameState {
     pub(super) fn after_pick(&mut self, choose: Held<Choose>, ctx: Ctx, v: Value, picked: u32) {
         let then = choose.part(|c| &c.then);
         if !choose.times.more_after(picked) {
-            let bound = ctx.with(choose.bind, v);
+            // The context is not needed again: bound in place, not copied.
+            let mut bound = ctx;
+            bound.vars.push((choose.bind, v));
             self.stack.push(Task::Run(then, bound));
             return;
         }

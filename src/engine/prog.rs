@@ -49,6 +49,19 @@ impl<T: Clone> Held<T> {
             Held::Owned(t) => Held::owned(of(t).clone()),
         }
     }
+
+    /// A part of it that is held itself, if `of` finds one: shared when this is
+    /// shared, else held as the part is (a shared part of an owned value stays
+    /// shared).
+    pub fn held_part<U: Clone>(
+        &self,
+        of: impl for<'b> Fn(&'b T) -> Option<&'b Held<U>>,
+    ) -> Option<Held<U>> {
+        match self {
+            Held::Shared(t) => of(t).map(|u| Held::Shared(u.get())),
+            Held::Owned(t) => of(t).cloned(),
+        }
+    }
 }
 
 impl<T: Clone> std::ops::Deref for Held<T> {
@@ -75,6 +88,10 @@ pub trait Parts<'a>: Copy {
     fn prog(self, part: &'a Effect) -> Prog {
         self.of(part)
     }
+
+    /// A part of the running program that is held itself ([`Held`] inside the
+    /// program): shared when the program is, else held as the part is.
+    fn held<T: Clone>(self, part: &'a Held<T>) -> Held<T>;
 }
 
 /// The parts of a shared program, shared.
@@ -85,6 +102,10 @@ impl Parts<'static> for SharedParts {
     fn of<T: Clone>(self, part: &'static T) -> Held<T> {
         Held::Shared(part)
     }
+
+    fn held<T: Clone>(self, part: &'static Held<T>) -> Held<T> {
+        Held::Shared(part.get())
+    }
 }
 
 /// The parts of an owned program, copied.
@@ -94,6 +115,10 @@ pub struct OwnedParts;
 impl<'a> Parts<'a> for OwnedParts {
     fn of<T: Clone>(self, part: &'a T) -> Held<T> {
         Held::owned(part.clone())
+    }
+
+    fn held<T: Clone>(self, part: &'a Held<T>) -> Held<T> {
+        part.clone()
     }
 }
 

@@ -470,7 +470,7 @@ impl GameState {
                         card,
                         player,
                         affected: Vec::new(),
-                        directly: Vec::new(),
+                        directly: Default::default(),
                         focus: None,
                         stopped_for: Vec::new(),
                         // A Special before or after scoring may be the player's first

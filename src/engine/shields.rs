@@ -233,7 +233,7 @@ impl GameState {
                 true
             }
             None => {
-                self.note_affected(card, ctx.source);
+                self.note_affected_at(card, ctx.source, Some(here), controller);
                 false
             }
         }
@@ -242,6 +242,29 @@ impl GameState {
     /// A card being played has affected this minion: the minion's abilities waiting for
     /// that (Brownie) are queued, once per card, when another player plays the card.
     pub(super) fn note_affected(&mut self, minion: Uid, source: Uid) {
+        if !self.playing.iter().any(|p| p.card == source) {
+            return;
+        }
+        // The minion is found once for the tests below.
+        let (base, controller) = match self.locate(minion) {
+            Loc::Minion(b, m) => (
+                Some(self.bases[b].card),
+                self.bases[b].minions[m].controller,
+            ),
+            _ => (self.base_of(minion), self.controller(minion)),
+        };
+        self.note_affected_at(minion, source, base, controller);
+    }
+
+    /// [`Self::note_affected`] of a minion found on `base` (if in play) under
+    /// `controller`'s control.
+    fn note_affected_at(
+        &mut self,
+        minion: Uid,
+        source: Uid,
+        base: Option<Uid>,
+        controller: PlayerId,
+    ) {
         let Some(i) = self.playing.iter().position(|p| p.card == source) else {
             return;
         };
@@ -250,12 +273,11 @@ impl GameState {
         // controller now, before a move or its destruction takes it away (Bastion
         // Saint-Gervais).
         if !self.playing[i].directly.iter().any(|&(m, ..)| m == minion) {
-            if let Some(base) = self.base_of(minion) {
-                let controller = self.controller(minion);
+            if let Some(base) = base {
                 self.playing[i].directly.push((minion, base, controller));
             }
         }
-        if self.controller(minion) == player || self.playing[i].affected.contains(&minion) {
+        if controller == player || self.playing[i].affected.contains(&minion) {
             return;
         }
         // A minion already cancelled by another card (a Cuddled Brownie) has no

@@ -453,9 +453,10 @@ pub struct PlayInProgress {
     /// Every minion the card directly affected, with the base it was on then and
     /// the player who controlled it then (a minion the action destroyed, returned or
     /// took control of no longer tells whose it was or where: Ringside, Bastion
-    /// Saint-Gervais, Athos).
+    /// Saint-Gervais, Athos). The first two kept in place (most cards affect one or
+    /// two minions), so that noting them allocates nothing.
     #[serde(default)]
-    pub directly: Vec<(Uid, Uid, PlayerId)>,
+    pub directly: smallvec::SmallVec<[(Uid, Uid, PlayerId); 2]>,
     /// The minion its choices of minions are held to (an extra action that must
     /// directly affect it: Biding Time).
     #[serde(default)]

@@ -1561,7 +1561,7 @@ impl GameState {
             card,
             player,
             affected: Vec::new(),
-            directly: Vec::new(),
+            directly: Default::default(),
             focus,
             stopped_for: Vec::new(),
             first_action,

@@ -13,7 +13,7 @@ use super::effect::PlayerSel;
 use super::effect::{Effect, Trigger};
 use super::flow::Task;
 use super::interp::Ctx;
-use super::prog::Prog;
+use super::prog::{Held, Prog};
 use super::state::{GameState, PlayerId};
 use serde::{Deserialize, Serialize};
 
@@ -141,11 +141,20 @@ fn accepted(effect: Effect) -> Effect {
             current_last,
         } if one_player(&players) => Effect::AsEach {
             players,
-            body: Box::new(accepted(*body)),
+            body: accepted_held(body),
             first_only,
             current_last,
         },
         other => other,
+    }
+}
+
+/// [`accepted`] of a held program: a shared "may" at its top is answered by sharing
+/// what it does (a scoring base's winner's "may" is not copied to be run).
+fn accepted_held(effect: Prog) -> Prog {
+    match effect {
+        Held::Shared(Effect::May(inner)) => Held::Shared(inner),
+        effect => Prog::owned(accepted(effect.into_effect())),
     }
 }
 
@@ -176,12 +185,17 @@ impl GameState {
         // optional round: one ability for each such player.
         if let Effect::AsEach {
             players,
-            body,
             first_only: false,
             ..
         } = effect.get()
         {
-            if one_player(players) && effect_is_optional(body) {
+            // The body shared with the card data where the program is, not copied for
+            // each player.
+            let body = effect.held_part(|e| match e {
+                Effect::AsEach { body, .. } if effect_is_optional(body) => Some(body),
+                _ => None,
+            });
+            if let (true, Some(body)) = (one_player(players), body) {
                 for p in self.players_of(players, &ctx) {
                     let mut ctx = ctx.clone();
                     ctx.you = p;
@@ -360,7 +374,7 @@ impl GameState {
             passes: 0,
         });
         // Choosing it answers its "may", wherever it sits.
-        let effect = Prog::owned(accepted(chosen.effect.into_effect()));
+        let effect = accepted_held(chosen.effect);
         self.push_resolution(effect, chosen.ctx);
     }
 }
