@@ -10,6 +10,7 @@ use crate::engine::{Event, GameConfig, GameState, SetupError};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// A turn count no real game reaches: a game still running then has stalled.
 pub const TURN_LIMIT: u32 = 1000;
@@ -143,28 +144,33 @@ pub fn play_random_games(
             .map_err(|e| e.to_string())
             .and_then(|config| play_random(&config, |_, _| {}))
     };
-    // Thread t plays the games t, t + threads, t + 2 * threads, ...: neighbouring
-    // seeds cost about the same, so the threads finish together.
-    let mut shares: Vec<Vec<Result<GameRecord, String>>> = std::thread::scope(|scope| {
+    // Each thread takes the next game not yet taken whenever it is free, so that no
+    // thread waits at the end while another still has several games to play (dealt
+    // in turn, t, t + threads, ..., 3,000 games left one thread about 3% of the run
+    // idle); each record keeps its game's number, to be put back in seed order.
+    let next = AtomicU64::new(0);
+    let mut played: Vec<(u64, Result<GameRecord, String>)> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
-            .map(|t| {
-                scope.spawn(move || {
-                    (t..games)
-                        .step_by(threads as usize)
-                        .map(|k| one(first.wrapping_add(k)))
-                        .collect::<Vec<_>>()
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let k = next.fetch_add(1, Ordering::Relaxed);
+                        if k >= games {
+                            break mine;
+                        }
+                        mine.push((k, one(first.wrapping_add(k))));
+                    }
                 })
             })
             .collect();
         workers
             .into_iter()
-            .map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .flat_map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
             .collect()
     });
-    let mut shares: Vec<_> = shares.iter_mut().map(|s| s.drain(..)).collect();
-    (0..games)
-        .filter_map(|k| shares[(k % threads) as usize].next())
-        .collect()
+    played.sort_unstable_by_key(|&(k, _)| k);
+    played.into_iter().map(|(_, record)| record).collect()
 }
 
 /// Plays one game, each seat answered by its own player; `observe` sees the state and

@@ -23,9 +23,11 @@
 
 use crate::engine::board::Loc;
 use crate::engine::defs::DefId;
+use crate::engine::stamp::Stamp;
 use crate::engine::state::Lasting;
 use crate::engine::{Ask, Choice, Event, GameState, PlayerId, Uid};
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 /// How a play's resolution went for the player who made it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -67,8 +69,9 @@ pub struct OpenPlay {
     depth: usize,
     /// Where the card was when the play began.
     was: Place,
-    /// Controller of every card on the table when the play began.
-    controllers: Vec<(Uid, PlayerId)>,
+    /// Controller of every card on the table when the play began (shared with the
+    /// plays that began at the same table: see [`Audit`]).
+    controllers: Snapshot,
     /// The players barred from playing actions for a while when the play began.
     barred: Vec<Lasting>,
     gain: bool,
@@ -80,30 +83,13 @@ impl OpenPlay {
     /// `card` as the card resolving (the card played, or the one whose ability asks):
     /// what the heuristic bot imagines before it answers.
     pub fn from_here(game: &GameState, player: PlayerId, card: Uid) -> OpenPlay {
-        OpenPlay::from_here_reusing(game, player, card, Vec::new())
+        let mut controllers = Vec::new();
+        table(game, &mut controllers);
+        OpenPlay::at_table(game, player, card, Rc::new(controllers))
     }
 
-    /// [`Self::from_here`], its snapshot of the table kept in `controllers` (emptied
-    /// first): plain loops into a reused buffer, since every play of every simulated
-    /// game takes this snapshot.
-    fn from_here_reusing(
-        game: &GameState,
-        player: PlayerId,
-        card: Uid,
-        mut controllers: Vec<(Uid, PlayerId)>,
-    ) -> OpenPlay {
-        controllers.clear();
-        for b in game.bases.iter() {
-            for m in &b.minions {
-                controllers.push((m.card, m.controller));
-                for a in &m.attached {
-                    controllers.push((a.card, a.controller));
-                }
-            }
-            for a in &b.actions {
-                controllers.push((a.card, a.controller));
-            }
-        }
+    /// [`Self::from_here`] with the table's snapshot already taken.
+    fn at_table(game: &GameState, player: PlayerId, card: Uid, controllers: Snapshot) -> OpenPlay {
         OpenPlay {
             player,
             card,
@@ -116,11 +102,20 @@ impl OpenPlay {
         }
     }
 
-    /// Counts the events one answer of its resolution produced.
+    /// Counts the events one answer of its resolution produced. A play that has
+    /// gained is useful whatever follows, so it looks at no more events; and an event
+    /// that never counts ([`never_counts`]: a phase, a turn, a pass) is passed over
+    /// without asking [`effect_of`].
     pub fn see(&mut self, game: &GameState, events: &[Event]) {
-        for e in events {
+        if self.gain {
+            return;
+        }
+        for e in events.iter().filter(|e| !never_counts(e)) {
             match effect_of(self, game, e) {
-                Effect::Gain => self.gain = true,
+                Effect::Gain => {
+                    self.gain = true;
+                    return;
+                }
                 Effect::Harm => self.harm = true,
                 Effect::Neither => {}
             }
@@ -185,6 +180,22 @@ impl OpenPlay {
     /// True when the card was on the table when the play began.
     fn was_on_table(&self, card: Uid) -> bool {
         self.controllers.iter().any(|(c, _)| *c == card)
+    }
+}
+
+/// The controller of every card on the table at one moment, shared by the plays that
+/// began then.
+type Snapshot = Rc<Vec<(Uid, PlayerId)>>;
+
+/// The controller of every card on the table, into `controllers` (emptied first).
+fn table(game: &GameState, controllers: &mut Vec<(Uid, PlayerId)>) {
+    controllers.clear();
+    for b in game.bases.iter() {
+        controllers.extend(b.minions.iter().map(|m| (m.card, m.controller)));
+        for m in b.minions.iter().filter(|m| !m.attached.is_empty()) {
+            controllers.extend(m.attached.iter().map(|a| (a.card, a.controller)));
+        }
+        controllers.extend(b.actions.iter().map(|a| (a.card, a.controller)));
     }
 }
 
@@ -318,6 +329,25 @@ pub fn effect_of(play: &OpenPlay, game: &GameState, event: &Event) -> Effect {
         | Event::BaseToBottom { .. }
         | Event::BaseToTop { .. }
         | Event::BaseDiscarded { .. } => Gain,
+        // Given back as a lasting change ends, or taken by the one who had it.
+        Event::ControlChanged { .. } => Neither,
+        // A base's ability no longer reaches P; an action kept from the discard pile.
+        Event::IgnoringBase { player, .. } => for_me(*player),
+        Event::SentInstead { card, .. } => for_me(game.owner(*card)),
+        // Every other kind never counts (see there).
+        _ => {
+            debug_assert!(never_counts(event), "{event:?} not judged");
+            Neither
+        }
+    }
+}
+
+/// True for the kinds of event that never count for any play: information,
+/// bookkeeping, the turn's course. Most of a random game's events are of these
+/// kinds, so [`OpenPlay::see`] passes them over before [`effect_of`]; every kind is
+/// named here, so that a new one must be put on one side or the other.
+fn never_counts(event: &Event) -> bool {
+    match event {
         Event::TurnStarted { .. }
         | Event::PhaseStarted { .. }
         | Event::Mulligan { .. }
@@ -329,13 +359,12 @@ pub fn effect_of(play: &OpenPlay, game: &GameState, event: &Event) -> Effect {
         | Event::Prevented { .. }
         | Event::Named { .. }
         | Event::Passed { .. }
-        | Event::ControlChanged { .. }
         | Event::BaseRevealed { .. }
         | Event::LoopStopped { .. }
         | Event::RevealedFromTop { .. }
         | Event::ShuffledBack { .. }
         | Event::PowerNamed { .. }
-        // A bar on playing actions is read from the table (see above).
+        // A bar on playing actions is read from the table (see [`OpenPlay::verdict`]).
         | Event::NoActionsNextTurn { .. }
         // Ends of lasting changes come with the turn, not with a play.
         | Event::PowerChangeEnded { .. }
@@ -345,10 +374,39 @@ pub fn effect_of(play: &OpenPlay, game: &GameState, event: &Event) -> Effect {
         | Event::DestructionReplaced { .. }
         | Event::Resolving { .. }
         | Event::Resolved { .. }
-        | Event::ModeSet { .. } => Neither,
-        // A base's ability no longer reaches P; an action kept from the discard pile.
-        Event::IgnoringBase { player, .. } => for_me(*player),
-        Event::SentInstead { card, .. } => for_me(game.owner(*card)),
+        | Event::ModeSet { .. } => true,
+        Event::Played { .. }
+        | Event::Destroyed { .. }
+        | Event::ActionDestroyed { .. }
+        | Event::Moved { .. }
+        | Event::Returned { .. }
+        | Event::Placed { .. }
+        | Event::Drew { .. }
+        | Event::Discarded { .. }
+        | Event::GainedVp { .. }
+        | Event::PowerChanged { .. }
+        | Event::BreakpointChanged { .. }
+        | Event::ExtraPlay { .. }
+        | Event::BaseScored { .. }
+        | Event::BaseReplaced { .. }
+        | Event::ControlChanged { .. }
+        | Event::Transferred { .. }
+        | Event::ShuffledIntoDeck { .. }
+        | Event::CountersChanged { .. }
+        | Event::BaseAdded { .. }
+        | Event::BaseToBottom { .. }
+        | Event::BaseToTop { .. }
+        | Event::BaseDiscarded { .. }
+        | Event::EndOfTurnScheduled { .. }
+        | Event::GameOver { .. }
+        | Event::EnteredStasis { .. }
+        | Event::StasisCountersChanged { .. }
+        | Event::DiscardedFromStasis { .. }
+        | Event::BaseDestroyed { .. }
+        | Event::OthersPowerWhereAction { .. }
+        | Event::ExtraPlayNextTurn { .. }
+        | Event::IgnoringBase { .. }
+        | Event::SentInstead { .. } => false,
     }
 }
 
@@ -393,15 +451,14 @@ impl WasteTally {
         cards
     }
 
-    /// Counts one play of the card with definition `def`, with its verdict.
-    fn count(&mut self, def: DefId, verdict: Verdict) {
+    /// Counts one play with its verdict (its card counted apart: [`Audit`]).
+    fn count(&mut self, verdict: Verdict) {
         self.plays += 1;
         match verdict {
             Verdict::Useful => {}
             Verdict::Nothing => self.nothing += 1,
             Verdict::SelfHarm => self.self_harm += 1,
         }
-        self.add(def, 1, u64::from(verdict.wasted()));
     }
 
     /// Adds plays and wasted plays of the card with definition `def`.
@@ -468,10 +525,18 @@ impl serde::Serialize for WasteTally {
 #[derive(Debug, Clone, Default)]
 pub struct Audit {
     open: Vec<OpenPlay>,
-    /// The table snapshots of plays already judged, for the next plays to fill.
-    spare: Vec<Vec<(Uid, PlayerId)>>,
-    /// Per seat, its plays so far.
+    /// The last snapshot of the table taken for a play, with the table's change
+    /// stamp then: a play that begins at the same stamp (the table unchanged since)
+    /// shares it, and one at another takes a new one, into this one's room if no
+    /// open play holds it any more.
+    table: Option<(Stamp, Snapshot)>,
+    /// Per seat, its plays so far (by card apart, in `by_card`).
     seats: Vec<WasteTally>,
+    /// Per seat, indexed by card ([`Uid`]): the card's definition, its plays and its
+    /// wasted plays so far. One step per play; sorted into each tally's list by
+    /// definition once, when the game is over ([`Self::tallies`]), rather than
+    /// searched at every play.
+    by_card: Vec<Vec<(DefId, u32, u32)>>,
 }
 
 impl Audit {
@@ -479,35 +544,85 @@ impl Audit {
     pub fn new(players: usize) -> Audit {
         Audit {
             open: Vec::new(),
-            spare: Vec::new(),
+            table: None,
             seats: vec![WasteTally::default(); players],
+            by_card: vec![Vec::new(); players],
         }
     }
 
     /// Each seat's plays, by card too.
-    pub fn tallies(self) -> Vec<WasteTally> {
+    pub fn tallies(mut self) -> Vec<WasteTally> {
+        for (tally, cards) in self.seats.iter_mut().zip(&self.by_card) {
+            let mut played: Vec<(DefId, u64, u64)> = cards
+                .iter()
+                .filter(|&&(_, plays, _)| plays > 0)
+                .map(|&(def, plays, wasted)| (def, u64::from(plays), u64::from(wasted)))
+                .collect();
+            played.sort_unstable_by_key(|&(def, _, _)| def);
+            // Two copies of a card: one entry for their definition.
+            played.dedup_by(|later, kept| {
+                let same = later.0 == kept.0;
+                if same {
+                    kept.1 += later.1;
+                    kept.2 += later.2;
+                }
+                same
+            });
+            tally.by_def = played;
+        }
         self.seats
     }
 
     /// Notes the answer about to be given (option `index` of the pending question):
-    /// call before answering.
+    /// call before answering. Most answers are not plays, so only the question's
+    /// option is read here.
+    #[inline]
     pub fn before(&mut self, game: &GameState, index: usize) {
         // A play starts with a card played or a Special or Talent used.
         let Some(d) = game.pending() else {
             return;
         };
-        let (Some(Choice::Play { card, .. }) | Some(Choice::Use { card, .. })) =
-            d.options.get(index)
-        else {
-            return;
+        if let Some(Choice::Play { card, .. } | Choice::Use { card, .. }) = d.options.get(index) {
+            self.open_play(game, d.player, *card);
+        }
+    }
+
+    /// Opens the play of `card` by `player`, about to begin.
+    fn open_play(&mut self, game: &GameState, player: PlayerId, card: Uid) {
+        let stamp = game.bases.stamp();
+        let controllers = match &mut self.table {
+            Some((at, taken)) if *at == stamp => Rc::clone(taken),
+            // No open play holds the last snapshot: taken again in its room.
+            Some((at, taken)) if Rc::strong_count(taken) == 1 => {
+                if let Some(room) = Rc::get_mut(taken) {
+                    table(game, room);
+                }
+                *at = stamp;
+                Rc::clone(taken)
+            }
+            last => {
+                let mut room = Vec::new();
+                table(game, &mut room);
+                let taken = Rc::new(room);
+                *last = Some((stamp, Rc::clone(&taken)));
+                taken
+            }
         };
-        let buffer = self.spare.pop().unwrap_or_default();
         self.open
-            .push(OpenPlay::from_here_reusing(game, d.player, *card, buffer));
+            .push(OpenPlay::at_table(game, player, card, controllers));
     }
 
     /// Counts the events of the answer just given, and judges each play it finished.
+    /// Most answers come with no play open: nothing to do.
+    #[inline]
     pub fn after(&mut self, game: &GameState, events: &[Event]) {
+        if !self.open.is_empty() {
+            self.follow(game, events);
+        }
+    }
+
+    /// [`Self::after`] with plays open.
+    fn follow(&mut self, game: &GameState, events: &[Event]) {
         for play in &mut self.open {
             play.see(game, events);
         }
@@ -515,12 +630,21 @@ impl Audit {
             if !play.resolved(game) {
                 break;
             }
-            if let Some(tally) = self.seats.get_mut(play.player.ix()) {
-                tally.count(game.cards[play.card.0 as usize].def, play.verdict(game));
+            let (seat, card, verdict) = (play.player.ix(), play.card, play.verdict(game));
+            if let (Some(tally), Some(cards)) =
+                (self.seats.get_mut(seat), self.by_card.get_mut(seat))
+            {
+                tally.count(verdict);
+                let at = card.0 as usize;
+                if cards.len() <= at {
+                    cards.resize(at + 1, (DefId(0), 0, 0));
+                }
+                let entry = &mut cards[at];
+                entry.0 = game.cards[at].def;
+                entry.1 += 1;
+                entry.2 += u32::from(verdict.wasted());
             }
-            if let Some(play) = self.open.pop() {
-                self.spare.push(play.controllers);
-            }
+            self.open.pop();
         }
     }
 }
