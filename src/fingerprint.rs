@@ -123,18 +123,10 @@ pub fn set<T: Copy + PartialEq>(items: &[T], key: impl Fn(T) -> u64) -> (u64, us
 /// rule names an option by it (mixed).
 #[inline(always)]
 pub fn choice_word(choice: &Choice, mut card_word: impl FnMut(Uid) -> u64) -> u64 {
-    let mut card = |kind: u64, card: Uid, to: &Option<PlayTo>| {
-        let to = match to {
-            None => 0,
-            Some(PlayTo::Base(b)) => 1 | u64::from(b.0) << 2,
-            Some(PlayTo::Minion(m)) => 2 | u64::from(m.0) << 2,
-        };
-        kind | card_word(card) << 2 | to << 40
-    };
     match choice {
-        Choice::Play { card: c, to } => card(0, *c, to),
-        Choice::Use { card: c, to } => card(1, *c, to),
-        Choice::Card(c) => card(2, *c, &None),
+        Choice::Play { card: c, to } => card_choice_word(PLAY, card_word(*c), to),
+        Choice::Use { card: c, to } => card_choice_word(1, card_word(*c), to),
+        Choice::Card(c) => card_choice_word(2, card_word(*c), &None),
         // The answers with no content, worked out when the program is built: the
         // same numbers as hashed (see the tests), without the hashing.
         Choice::EndTurn => UNIT_WORDS[0],
@@ -145,6 +137,21 @@ pub fn choice_word(choice: &Choice, mut card_word: impl FnMut(Uid) -> u64) -> u6
         Choice::Continue => UNIT_WORDS[5],
         other => hashed_choice_word(other),
     }
+}
+
+/// The kind [`card_choice_word`] packs for [`Choice::Play`].
+pub const PLAY: u64 = 0;
+
+/// [`choice_word`] of a card choice: its kind (0 play, 1 use, 2 a card chosen), the
+/// card's word and where it goes.
+#[inline(always)]
+pub fn card_choice_word(kind: u64, card_word: u64, to: &Option<PlayTo>) -> u64 {
+    let to = match to {
+        None => 0,
+        Some(PlayTo::Base(b)) => 1 | u64::from(b.0) << 2,
+        Some(PlayTo::Minion(m)) => 2 | u64::from(m.0) << 2,
+    };
+    kind | card_word << 2 | to << 40
 }
 
 /// [`hashed_choice_word`] of the choices with no content, by the number `Hash` writes
