@@ -85,10 +85,17 @@ impl GameState {
         here: Option<Uid>,
         subject: Option<Uid>,
     ) {
-        // Most often no card in the hand waits for it (its definition's kinds of
-        // moment say so without reading its abilities): the hand is not copied then.
+        // Most often no card the player owns waits for it at all (the owned kinds
+        // say so without a walk), else no card in the hand does (its definition's
+        // kinds of moment say so without reading its abilities): the hand is not
+        // copied then.
         let hand = &self.players[player.ix()].hand;
         let waits = |c: &Uid| self.cards[c.0 as usize].def.waits_for(when.bit());
+        if !self.owns_card_with(player, when.bit()) {
+            // In debug builds, a hand not walked is checked to hold no such card.
+            debug_assert!(!hand.iter().any(waits), "a Special in another's hand");
+            return;
+        }
         if !hand.iter().any(waits) {
             return;
         }
