@@ -415,8 +415,12 @@ try {
   for (const p of players) {
     const others = p.panels.filter((c) => /^Turn \d+, (Bot \d+|Ann|Ben)'s turn/.test(c.turn));
     const kinds = [...new Set(others.map((c) => c.panel))];
-    check(kinds.includes("bases") && kinds.includes("scores"),
-      `${p.name}'s Bases and Scores regions change during the others' turns (${others.length} changes: ${kinds.join(", ")})`);
+    check(kinds.includes("bases"),
+      `${p.name}'s Bases region changes during the others' turns (${others.length} changes: ${kinds.join(", ")})`);
+    // Whose turn a base scores in depends on the game, which the pages' random answers
+    // make different at every run: the Scores region must follow it, in any turn.
+    const scores = p.panels.filter((c) => c.panel === "scores").length;
+    check(scores > 0, `${p.name}'s Scores region changes as bases score (${scores} changes)`);
     const loud = p.heard.filter((h) => ["hand", "bases", "scores"].includes(h.region));
     check(loud.length === 0, `${p.name}'s hand, bases and scores regions are never announced`);
   }
