@@ -127,16 +127,8 @@ impl GameState {
     /// come in the order of their bases, as base by base), and not at all when no
     /// card in play has a static that forbids or allows a play ([`PLAY_RULE`]).
     fn play_rules(&self, player: PlayerId) -> PlayRules {
-        // Every base's rules start empty, written in one go (a table has at most a
-        // few bases; more would spill, as any small list).
-        let n = self.bases.len();
-        let bases = if n <= 8 {
-            SmallVec::from_buf_and_len([BaseRules::default(); 8], n)
-        } else {
-            smallvec::smallvec![BaseRules::default(); n]
-        };
         let mut rules = PlayRules {
-            bases,
+            bases: smallvec::smallvec![BaseRules::default(); self.bases.len()],
             picnics: Vec::new(),
             open_to_minions: true,
         };
