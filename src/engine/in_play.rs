@@ -922,7 +922,7 @@ mod tests {
             crate::sim::play_random(&config, |game, _| {
                 let mut copy = game.clone();
                 let cards = copy.cards.clone();
-                let mut off = |copy: &mut GameState, b: usize, m: Option<usize>, a: usize| {
+                let off = |copy: &mut GameState, b: usize, m: Option<usize>, a: usize| {
                     copy.statics().count();
                     let action = copy.bases.remove_action(b, m, a, &cards);
                     let abilities = copy.def(action.card).abilities();
