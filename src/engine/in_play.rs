@@ -19,8 +19,8 @@
 //! base, on which minion, and who controls them). A few more bring it up to date
 //! in place: a minion played onto a base, moved, or taken off one (unless an action
 //! on it has an Ongoing ability), a minion's new controller, and an action played on
-//! a base or a minion (unless it makes the base ignored or cancels the minion's
-//! abilities).
+//! a base or a minion, or taken off one (unless it makes the base ignored or cancels
+//! the minion's abilities).
 
 use super::board::{may_reach_base, Loc, Source};
 use super::effect::{Ability, Static, Trigger};
@@ -105,8 +105,9 @@ impl Table {
 /// comes onto a base with no action on it, or leaves it with none that has an
 /// Ongoing ability, adds or takes away one source and its own statics (a minion's
 /// statics cancel nobody's abilities and make no base ignored); an action played on
-/// a base or a minion adds one source and its own statics, unless they make the
-/// base ignored or cancel the minion's abilities (Jammed Signal, Cuddle). Anything else
+/// a base or a minion, or taken off one, adds or takes away one source and its own
+/// statics, unless they make the base ignored or cancel the minion's abilities
+/// (Jammed Signal, Cuddle). Anything else
 /// drops the list as any other write does. Each renews the table's stamp, as every
 /// write does (the bots keep their hash of the bases by it).
 impl Table {
@@ -134,9 +135,7 @@ impl Table {
                 }
                 if kinds & STATIC != 0 {
                     let at = live.minion_statics_end[b];
-                    let before = live.statics.len();
-                    live.statics.splice(at..at, card_statics(abilities, source));
-                    live.statics_moved(&self.bases, b, b, (live.statics.len() - before) as isize);
+                    live.put_statics(&self.bases, at, card_statics(abilities, source), b, b);
                 }
                 self.bases[b].minions.push(minion);
             }
@@ -180,15 +179,7 @@ impl Table {
             .map(|c| c.def.def().abilities());
         // An action that makes its base ignored or cancels its minion's abilities
         // changes what else is live: gathered again.
-        let plain = abilities.is_some_and(|all| {
-            !all.iter().any(|a| {
-                matches!(
-                    a.statics,
-                    Some(Static::IgnoreBase { .. } | Static::CancelAttached)
-                )
-            })
-        });
-        let kept = self.live.get_mut().filter(|_| plain);
+        let kept = self.live.get_mut().filter(|_| abilities.is_some_and(alone));
         match kept.and_then(|live| Some((place(live)?, live))) {
             Some((at, live)) => {
                 live.sources.insert(at, (source, kinds));
@@ -198,12 +189,9 @@ impl Table {
                 }
                 if let Some(abilities) = abilities.filter(|_| kinds & STATIC != 0) {
                     let at = live.action_statics_place(base, b, m);
-                    let before = live.statics.len();
-                    live.statics.splice(at..at, card_statics(abilities, source));
-                    let n = (live.statics.len() - before) as isize;
+                    let added = card_statics(abilities, source);
                     // On a base: after the statics of its minions.
-                    let minions_from = b + usize::from(m.is_none());
-                    live.statics_moved(&self.bases, b, minions_from, n);
+                    live.put_statics(&self.bases, at, added, b, b + usize::from(m.is_none()));
                 }
             }
             None => {
@@ -214,6 +202,54 @@ impl Table {
         match m {
             Some(m) => base.minions[m].attached.push(action),
             None => base.actions.push(action),
+        }
+    }
+
+    /// Takes action `a` off base `b`, or off its minion `m` (`cards`: the game's
+    /// cards, for the kinds of ability of its own: [`ability_kinds`]).
+    pub(super) fn remove_action(
+        &mut self,
+        b: usize,
+        m: Option<usize>,
+        a: usize,
+        cards: &[CardInst],
+    ) -> ActionInPlay {
+        self.stamp.renew();
+        let base = &self.bases[b];
+        let card = match m {
+            Some(m) => base.minions[m].attached[a].card,
+            None => base.actions[a].card,
+        };
+        let abilities = cards.get(card.0 as usize).map(|c| c.def.def().abilities());
+        let found = self
+            .live
+            .get_mut()
+            .filter(|_| abilities.is_some_and(alone))
+            .and_then(|live| {
+                let at = live.sources.iter().position(|(s, _)| s.card == card)?;
+                Some((live, at))
+            });
+        let Some((live, at)) = found else {
+            let base = &mut self.deref_mut()[b];
+            return match m {
+                Some(m) => base.minions[m].attached.remove(a),
+                None => base.actions.remove(a),
+            };
+        };
+        let (_, kinds) = live.sources.remove(at);
+        live.kinds = live.sources.iter().fold(0, |all, (_, k)| all | k);
+        let minions_from = b + usize::from(m.is_none());
+        for end in &mut live.minions_end[minions_from..] {
+            *end -= 1;
+        }
+        if kinds & STATIC != 0 {
+            // Its own statics: together among those of base `b`.
+            live.take_statics(&self.bases, card, b, live.ends[b], minions_from);
+        }
+        let base = &mut self.bases[b];
+        match m {
+            Some(m) => base.minions[m].attached.remove(a),
+            None => base.actions.remove(a),
         }
     }
 
@@ -240,16 +276,7 @@ impl Table {
             *end -= gone;
         }
         // Its own statics, if any: together among those of the minions of base `b`.
-        let start = b.checked_sub(1).map_or(0, |p| live.ends[p]);
-        let mine = &live.statics[start..live.minion_statics_end[b]];
-        if let Some(first) = mine.iter().position(|(s, _)| s.card == card) {
-            let n = mine[first..]
-                .iter()
-                .take_while(|(s, _)| s.card == card)
-                .count();
-            live.statics.drain(start + first..start + first + n);
-            live.statics_moved(&self.bases, b, b, -(n as isize));
-        }
+        live.take_statics(&self.bases, card, b, live.minion_statics_end[b], b);
         minion
     }
 }
@@ -267,9 +294,29 @@ impl Table {
         };
         hand_over(&mut live.sources, card, player);
         if hand_over(&mut live.statics, card, player) {
-            live.statics_moved(&self.bases, b, b, 0);
+            live.statics_moved(&self.bases, b, b, 0, true);
         }
     }
+}
+
+/// True when one of these statics is read into a list beside the statics: it
+/// changes power ([`Live::powers`]) or shields minions ([`Live::shields`]).
+fn rereads(statics: &[(Source, &'static Static)]) -> bool {
+    statics
+        .iter()
+        .any(|(_, st)| changes_power(st) || shields_minions(st))
+}
+
+/// True when an action's abilities change nothing else that is live: none makes its
+/// base ignored or cancels its minion's abilities (Jammed Signal, Cuddle), so it
+/// comes into play or leaves it alone.
+fn alone(abilities: &[Ability]) -> bool {
+    !abilities.iter().any(|a| {
+        matches!(
+            a.statics,
+            Some(Static::IgnoreBase { .. } | Static::CancelAttached)
+        )
+    })
 }
 
 /// Gives `player` the entries of `card` in a gathered list; false when it has none.
@@ -484,15 +531,76 @@ impl Live {
             .extend(added.iter().filter(|(_, st)| changes_power(st)));
     }
 
+    /// Puts one card's statics (`added`) in at `at`, at base `b`, among those of its
+    /// minions if `minions_from` is `b` (after them if it is `b + 1`), and brings the
+    /// rest up to date ([`Self::statics_moved`]).
+    fn put_statics<I>(
+        &mut self,
+        bases: &[BaseInPlay],
+        at: usize,
+        added: I,
+        b: usize,
+        minions_from: usize,
+    ) where
+        I: Iterator<Item = (Source, &'static Static)>,
+    {
+        // One by one: a card has a static or two, and a splice of an iterator of
+        // unknown length would collect them into a new list first.
+        let mut n = 0;
+        for st in added {
+            self.statics.insert(at + n, st);
+            n += 1;
+        }
+        let reread = rereads(&self.statics[at..at + n]);
+        self.statics_moved(bases, b, minions_from, n as isize, reread);
+    }
+
+    /// Takes the statics of `card` out of those of base `b` that end at `end` (as
+    /// [`Self::put_statics`] for `minions_from`), if it has any there.
+    fn take_statics(
+        &mut self,
+        bases: &[BaseInPlay],
+        card: Uid,
+        b: usize,
+        end: usize,
+        minions_from: usize,
+    ) {
+        let start = b.checked_sub(1).map_or(0, |p| self.ends[p]);
+        let mine = &self.statics[start..end];
+        let Some(first) = mine.iter().position(|(s, _)| s.card == card) else {
+            return;
+        };
+        let n = mine[first..]
+            .iter()
+            .take_while(|(s, _)| s.card == card)
+            .count();
+        let gone = start + first..start + first + n;
+        let reread = rereads(&self.statics[gone.clone()]);
+        self.statics.drain(gone);
+        self.statics_moved(bases, b, minions_from, -(n as isize), reread);
+    }
+
     /// After `n` statics were put in (or, below zero, taken out) at base `b`, among
     /// those of its minions if `minions_from` is `b` (after them if it is `b + 1`):
-    /// where each base's part ends, and the lists read from the statics, made again.
-    fn statics_moved(&mut self, bases: &[BaseInPlay], b: usize, minions_from: usize, n: isize) {
+    /// where each base's part ends, and, when `reread` (the statics put in or taken
+    /// out change power or shield minions, or their sources changed), the lists read
+    /// from the statics, made again; other statics change none of those lists.
+    fn statics_moved(
+        &mut self,
+        bases: &[BaseInPlay],
+        b: usize,
+        minions_from: usize,
+        n: isize,
+        reread: bool,
+    ) {
         for end in self.ends[b..]
             .iter_mut()
             .chain(&mut self.minion_statics_end[minions_from..])
         {
             *end = end.wrapping_add_signed(n);
+        }
+        if !reread {
+            return;
         }
         self.powers.clear();
         let powers = self.statics.iter().filter(|(_, st)| changes_power(st));
@@ -802,6 +910,40 @@ mod tests {
         }
     }
 
+    /// Taking actions off the table keeps the gathered list, and it stays what a fresh
+    /// walk finds, unless the action makes its base ignored or cancels its minion's
+    /// abilities: at every answer of random games, in a copy, every action on a
+    /// minion and then every action on a base is taken off, last first.
+    #[test]
+    fn taking_actions_off_keeps_the_gathered_list() {
+        let pool = crate::sim::complete_factions();
+        for players in 2..=4 {
+            let config = crate::sim::random_config(9, players, &pool).unwrap();
+            crate::sim::play_random(&config, |game, _| {
+                let mut copy = game.clone();
+                let cards = copy.cards.clone();
+                let off = |copy: &mut GameState, b: usize, m: Option<usize>, a: usize| {
+                    copy.statics().count();
+                    let action = copy.bases.remove_action(b, m, a, &cards);
+                    let abilities = copy.def(action.card).abilities();
+                    assert_eq!(copy.bases.live.get().is_some(), alone(abilities));
+                    assert_eq!(*copy.live(), Live::fresh(copy));
+                };
+                for b in 0..game.bases.len() {
+                    for m in 0..game.bases[b].minions.len() {
+                        for a in (0..game.bases[b].minions[m].attached.len()).rev() {
+                            off(&mut copy, b, Some(m), a);
+                        }
+                    }
+                    for a in (0..game.bases[b].actions.len()).rev() {
+                        off(&mut copy, b, None, a);
+                    }
+                }
+            })
+            .unwrap();
+        }
+    }
+
     /// Every write to the table renews its change stamp, the in-place ones that keep
     /// the gathered list included (the bots keep their hash of the bases by it: see
     /// [`Table::stamp`]). Playing a card also notes it as played here, which renews
@@ -842,6 +984,9 @@ mod tests {
                 if let Some(action) = game.bases[b].actions.first() {
                     renews("push_action", &mut |t| {
                         t.push_action(b, None, action.clone(), &cards)
+                    });
+                    renews("remove_action", &mut |t| {
+                        t.remove_action(b, None, 0, &cards);
                     });
                 }
             }

@@ -878,12 +878,12 @@ impl GameState {
                     .collect()
             }
             Loc::OnBase(b, a) => {
-                self.bases[b].actions.remove(a);
+                self.bases.remove_action(b, None, a, &self.cards);
                 self.moved_to(card, Spot::Elsewhere);
                 Vec::new()
             }
             Loc::OnMinion(b, m, a) => {
-                self.bases[b].minions[m].attached.remove(a);
+                self.bases.remove_action(b, Some(m), a, &self.cards);
                 self.moved_to(card, Spot::Elsewhere);
                 Vec::new()
             }
@@ -1119,10 +1119,10 @@ impl GameState {
         let Loc::OnMinion(b, m, a) = self.locate(action) else {
             return;
         };
-        let moved = self.bases[b].minions[m].attached.remove(a);
+        let moved = self.bases.remove_action(b, Some(m), a, &self.cards);
         self.moved_to(action, Spot::Elsewhere);
         if let Loc::Minion(tb, tm) = self.locate(to) {
-            self.bases[tb].minions[tm].attached.push(moved);
+            self.bases.push_action(tb, Some(tm), moved, &self.cards);
             self.moved_to(action, Spot::OnMinion(to));
         }
         self.events.push(Event::Transferred {
@@ -1242,8 +1242,8 @@ impl GameState {
         let Some(t) = self.base_index(to).filter(|_| from != to) else {
             return;
         };
-        let moved = self.bases[b].actions.remove(a);
-        self.bases[t].actions.push(moved);
+        let moved = self.bases.remove_action(b, None, a, &self.cards);
+        self.bases.push_action(t, None, moved, &self.cards);
         self.moved_to(action, Spot::OnBase(to));
         self.events.push(Event::Transferred {
             card: action,
