@@ -971,14 +971,14 @@ mod tests {
     use std::mem::size_of;
 
     /// The values the task loop moves at every step stay small (README, Speed: the
-    /// task loop's own cost): a bound value in two words, a task, and a pending
-    /// decision whose choice under way is boxed.
+    /// task loop's own cost): a bound value in two words, a context with room for one
+    /// binding, a task, and a pending decision whose choice under way is boxed.
     #[test]
     fn the_task_loop_moves_small_values() {
         assert_eq!(size_of::<super::super::interp::Value>(), 16);
-        assert!(size_of::<super::Ctx>() <= 96, "{}", size_of::<super::Ctx>());
+        assert!(size_of::<super::Ctx>() <= 48, "{}", size_of::<super::Ctx>());
         assert!(
-            size_of::<super::Task>() <= 128,
+            size_of::<super::Task>() <= 80,
             "{}",
             size_of::<super::Task>()
         );

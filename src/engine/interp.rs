@@ -69,8 +69,11 @@ pub type Players = SmallVec<[PlayerId; 4]>;
 /// What a selector found: most often a few cards, kept on the stack.
 pub type Values = SmallVec<[Value; 8]>;
 
-/// The values a program has bound, by name, newest last.
-pub type Vars = SmallVec<[(Name, Value); 3]>;
+/// The values a program has bound, by name, newest last. A context is moved with
+/// every task and copied for every part of a sequence, and most hold one binding or
+/// none: the first is kept in place, more go to the heap (a context is 48 bytes, a
+/// task 80; with three in place they were 96 and 128).
+pub type Vars = SmallVec<[(Name, Value); 1]>;
 
 /// Who and where a program runs for.
 #[derive(Debug, PartialEq, Serialize, Deserialize)]
@@ -85,7 +88,7 @@ pub struct Ctx {
     pub subject: Option<Uid>,
     /// The base being scored, during scoring.
     pub scoring: Option<Uid>,
-    /// Bound values, newest last (the few of a program kept on the stack).
+    /// Bound values, newest last (the first kept in place: see [`Vars`]).
     pub vars: Vars,
 }
 
