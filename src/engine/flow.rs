@@ -716,28 +716,23 @@ impl GameState {
             }
             Resume::Choose {
                 choose,
-                picking,
+                ctx,
                 picked,
-            } => {
-                let i = match choice {
-                    Choice::Done => {
-                        if picked == 0 {
-                            self.note_quiet(super::events::Quiet::Declined);
-                            self.stack
-                                .push(Task::Run(choose.part(|c| &c.otherwise), picking.ctx));
-                        }
-                        return;
+            } => match choice {
+                Choice::Done => {
+                    if picked == 0 {
+                        self.note_quiet(super::events::Quiet::Declined);
+                        self.stack
+                            .push(Task::Run(choose.part(|c| &c.otherwise), *ctx));
                     }
-                    other => picking
-                        .values
-                        .iter()
-                        .position(|v| super::interp::value_choice(v) == other),
-                };
-                if let Some(i) = i {
-                    let v = picking.values[i];
-                    self.after_pick(choose, picking.ctx, v, picked);
                 }
-            }
+                // The options are the values offered: the pick is read off the option.
+                other => {
+                    if let Some(v) = super::interp::choice_value(&other) {
+                        self.after_pick(choose, *ctx, v, picked);
+                    }
+                }
+            },
             Resume::May { effect, ctx } => {
                 if choice == Choice::Yes {
                     self.stack.push(Task::Run(effect, *ctx));
