@@ -3,7 +3,7 @@
 
 use super::effect::{Choose, Mode, Name, Purpose};
 use super::events::Zone;
-use super::interp::{Ctx, Values};
+use super::interp::Ctx;
 use super::prog::{Held, Prog};
 use super::state::{Allowance, Phase, PlayerId, Uid};
 use super::window::Triggered;
@@ -139,10 +139,12 @@ pub enum Resume {
         #[serde(default)]
         after: bool,
     },
-    /// A choice; the picking's `values` match the options that are not Done.
+    /// A choice: each option but Done stands for the value it names (see
+    /// [`super::interp::choice_value`]); the context of the choosing ability is boxed,
+    /// so that a pending decision stays small to move.
     Choose {
         choose: Held<Choose>,
-        picking: Box<Picking>,
+        ctx: Box<Ctx>,
         picked: u32,
     },
     /// A may.
@@ -183,16 +185,6 @@ pub enum Resume {
         then: Prog,
         ctx: Box<Ctx>,
     },
-}
-
-/// A choice under way: who and where it runs for, and the values its options stand
-/// for (boxed in [`Resume::Choose`], so that a pending decision stays small to move).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Picking {
-    /// The context of the choosing ability.
-    pub ctx: Ctx,
-    /// The values offered, in the order of the options (without Done).
-    pub values: Values,
 }
 
 /// The pending decision with its continuation.

@@ -4,7 +4,7 @@
 
 use super::board::Loc;
 use super::board::Source;
-use super::decision::{Ask, Choice, Decision, Pending, Picking, Resume};
+use super::decision::{Ask, Choice, Decision, Pending, Resume};
 use super::effect::{
     ActionFilter, Amount, BaseFilter, BaseSel, CardFilter, Choose, Cond, Effect, MinionFilter,
     Name, PlayerSel, Selector, Target,
@@ -69,8 +69,11 @@ pub type Players = SmallVec<[PlayerId; 4]>;
 /// What a selector found: most often a few cards, kept on the stack.
 pub type Values = SmallVec<[Value; 8]>;
 
-/// The values a program has bound, by name, newest last.
-pub type Vars = SmallVec<[(Name, Value); 3]>;
+/// The values a program has bound, by name, newest last. A context is moved with
+/// every task and copied for every part of a sequence, and most hold one binding or
+/// none: the first is kept in place, more go to the heap (a context is 48 bytes, a
+/// task 80; with three in place they were 96 and 128).
+pub type Vars = SmallVec<[(Name, Value); 1]>;
 
 /// Who and where a program runs for.
 #[derive(Debug, PartialEq, Serialize, Deserialize)]
@@ -85,7 +88,7 @@ pub struct Ctx {
     pub subject: Option<Uid>,
     /// The base being scored, during scoring.
     pub scoring: Option<Uid>,
-    /// Bound values, newest last (the few of a program kept on the stack).
+    /// Bound values, newest last (the first kept in place: see [`Vars`]).
     pub vars: Vars,
 }
 
@@ -1227,7 +1230,7 @@ impl GameState {
             },
             resume: Resume::Choose {
                 choose,
-                picking: Box::new(Picking { ctx, values }),
+                ctx: Box::new(ctx),
                 picked,
             },
         });
@@ -1263,15 +1266,12 @@ impl GameState {
             return None;
         }
         let Some(Pending {
-            resume: Resume::Choose {
-                choose, picking, ..
-            },
+            resume: Resume::Choose { choose, ctx, .. },
             ..
         }) = &self.pending
         else {
             return None;
         };
-        let ctx = &picking.ctx;
         let destroying = choose.purpose == Some(super::effect::Purpose::Destroy)
             || matches!(&choose.then, Effect::Destroy(Target::Var(b)) if *b == choose.bind);
         self.protection_against(*card, ctx, destroying)
@@ -1419,6 +1419,18 @@ pub fn value_choice(v: &Value) -> Choice {
         Value::Player(p) => Choice::Player(*p),
         Value::Faction(f) => Choice::Faction(*f),
         Value::Num(_) => Choice::Done,
+    }
+}
+
+/// The value an option of a choice stands for ([`value_choice`] read back): a
+/// pending choice keeps no list of its values beside its options.
+pub fn choice_value(c: &Choice) -> Option<Value> {
+    match c {
+        Choice::Card(c) => Some(Value::Card(*c)),
+        Choice::Base(b) => Some(Value::Base(*b)),
+        Choice::Player(p) => Some(Value::Player(*p)),
+        Choice::Faction(f) => Some(Value::Faction(*f)),
+        _ => None,
     }
 }
 
