@@ -183,6 +183,14 @@ impl DefId {
     }
 }
 
+impl super::state::GameState {
+    /// True when the definition of `card` has an ability that waits for `when`: a card
+    /// without one need not be asked for its live abilities.
+    pub(super) fn waits_for(&self, card: super::state::Uid, when: Trigger) -> bool {
+        self.cards[card.0 as usize].def.waits_for(when.bit())
+    }
+}
+
 impl Serialize for DefId {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.def().id())
