@@ -73,9 +73,10 @@ pub struct Defs {
     /// For each definition, the kinds of moment its abilities wait for, one bit per
     /// [`Trigger`] ([`Trigger::bit`]): most cards wait for few, so that looking for
     /// the abilities in play that wait for an event (or for the Ongoing statics, when
-    /// power is read) skips the others without reading their abilities; and the
+    /// power is read) skips the others without reading their abilities; the
     /// [`PLAY_RULE`] bit for an Ongoing static that forbids or allows plays at its
-    /// base. Definitions never change, so this cannot go stale.
+    /// base, and the [`PROTECTS`] bit for one that protects cards. Definitions never
+    /// change, so this cannot go stale.
     pub triggers: Vec<u64>,
     /// For each definition, how its card is played from the main question (a minion,
     /// an action played on its own or on a place, or never), so that a listing reads
@@ -89,8 +90,15 @@ pub struct Defs {
 /// listing of plays reads the statics in play only when a card there has one.
 pub(super) const PLAY_RULE: u64 = 1 << 63;
 
-// No kind of moment is the play-rule bit.
-const _: () = assert!(Trigger::AfterYouDestroyCardHere.bit() < PLAY_RULE);
+/// A bit of [`Defs::triggers`] that is no kind of moment: the definition has an
+/// Ongoing static that keeps cards from being destroyed or stops an ability once
+/// ([`super::shields::protects`]: Warbot, Pony Land, Too Cute, Tooth and Claw...
+/// Hideout), so that destroying or affecting a minion reads the statics in play for
+/// them only when a card there has one.
+pub(super) const PROTECTS: u64 = 1 << 62;
+
+// No kind of moment is the play-rule or the protection bit.
+const _: () = assert!(Trigger::AfterYouDestroyCardHere.bit() < PROTECTS);
 
 static DEFS: OnceLock<Defs> = OnceLock::new();
 
@@ -138,7 +146,8 @@ impl Defs {
 /// One ability's bits of [`Defs::triggers`].
 fn kinds_of(a: &Ability) -> u64 {
     let rule = a.statics.as_ref().is_some_and(super::plays::is_play_rule);
-    a.kinds() | if rule { PLAY_RULE } else { 0 }
+    let protects = a.statics.as_ref().is_some_and(super::shields::protects);
+    a.kinds() | if rule { PLAY_RULE } else { 0 } | if protects { PROTECTS } else { 0 }
 }
 
 impl Defs {
@@ -171,6 +180,14 @@ impl DefId {
     /// moment (a set of [`Trigger::bit`]s).
     pub fn waits_for(self, kinds: u64) -> bool {
         defs().triggers[self.0 as usize] & kinds != 0
+    }
+}
+
+impl super::state::GameState {
+    /// True when the definition of `card` has an ability that waits for `when`: a card
+    /// without one need not be asked for its live abilities.
+    pub(super) fn waits_for(&self, card: super::state::Uid, when: Trigger) -> bool {
+        self.cards[card.0 as usize].def.waits_for(when.bit())
     }
 }
 

@@ -178,7 +178,13 @@ impl GameState {
         let Some(minion) = self.minion(card) else {
             return out;
         };
-        for a in self.live_abilities(card) {
+        // Only a card whose definition has such an ability is asked for its live ones.
+        let own: &[super::effect::Ability] = if self.waits_for(card, Trigger::InsteadOfDestroyed) {
+            self.live_abilities(card)
+        } else {
+            &[]
+        };
+        for a in own {
             if a.when == Trigger::InsteadOfDestroyed && self.special_condition_holds(a, card) {
                 out.push(Triggered {
                     when: a.when,
@@ -207,7 +213,10 @@ impl GameState {
             // The owner's choice already includes letting it be destroyed, so a player
             // who may ignore the base (Infiltrate) is not asked a "may" first: declining
             // that would leave the minion neither moved nor destroyed.
-            if Some(b.card) == here || self.base_ignored_by_all(b.card) {
+            if Some(b.card) == here
+                || !self.waits_for(b.card, Trigger::InsteadOfDestroyedElsewhere)
+                || self.base_ignored_by_all(b.card)
+            {
                 continue;
             }
             for a in self.def(b.card).abilities() {

@@ -286,6 +286,8 @@ impl GameState {
             .iter()
             .map(|m| ((m.controller.ix() + n - self.turn.player.ix()) % n, m.card))
             .collect();
+        // Only a minion whose definition has such an ability is asked for its live ones.
+        minions.retain(|&(_, card)| self.waits_for(card, Trigger::AfterMyBaseScores));
         minions.sort_by_key(|&(seat, _)| seat);
         for (_, card) in minions {
             // A cancelled minion (Cuddle, still attached on the scored base) has none.

@@ -74,8 +74,9 @@ impl GameState {
                 super::flow::VP_GOALS.end()
             )));
         }
-        let catalog = defs().catalog;
-        let mut seen: Vec<&str> = Vec::new();
+        let decks = decks();
+        // Each seat's two factions, found once: by seat, in the order given.
+        let mut chosen: Vec<&FactionDeck> = Vec::with_capacity(2 * n);
         for (seat, pair) in config.factions.iter().enumerate() {
             if pair[0] == pair[1] {
                 return Err(SetupError(format!(
@@ -85,30 +86,24 @@ impl GameState {
                 )));
             }
             for f in pair {
-                if catalog.faction(f).is_none() {
+                let Some(faction) = decks.faction(f) else {
                     return Err(SetupError(format!("unknown faction `{f}`")));
-                }
-                if !config.shared_factions && seen.contains(&f.as_str()) {
+                };
+                if !config.shared_factions && chosen.iter().any(|c| c.id == f) {
                     return Err(SetupError(format!(
                         "{f} is taken by two players; allow shared factions to play with two boxes"
                     )));
                 }
-                seen.push(f);
+                chosen.push(faction);
             }
         }
         let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
-        let decks = decks();
-        let size: usize = config
-            .factions
-            .iter()
-            .flatten()
-            .map(|f| decks.faction(f).len())
-            .sum();
+        let size: usize = chosen.iter().map(|f| f.cards.len()).sum();
         let mut cards = Vec::with_capacity(size + decks.bases.len());
         let mut players = Vec::with_capacity(n);
-        for (seat, pair) in config.factions.iter().enumerate() {
+        for ((seat, pair), both) in config.factions.iter().enumerate().zip(chosen.chunks(2)) {
             let owner = PlayerId(seat as u8);
-            let both = decks.pair(pair);
+            let both = merged(&both[0].cards, &both[1].cards);
             let mut deck = Vec::with_capacity(both.len());
             for def in both {
                 deck.push(Uid(cards.len() as u16));
@@ -128,15 +123,9 @@ impl GameState {
                 stored_off_table: Vec::new(),
             });
         }
-        let sets: Vec<_> = config
-            .factions
-            .iter()
-            .flatten()
-            .filter_map(|f| catalog.faction(f).map(|f| f.set))
-            .collect();
         let mut base_deck = Vec::with_capacity(decks.bases.len());
         for &(def, set) in &decks.bases {
-            if config.all_bases || sets.contains(&set) {
+            if config.all_bases || chosen.iter().any(|f| f.set == set) {
                 base_deck.push(Uid(cards.len() as u16));
                 cards.push(CardInst { def, owner: None });
             }
@@ -201,32 +190,47 @@ impl GameState {
 /// once per copy, and the bases that can be dealt, each in definition order, so that
 /// setting a game up walks no definition and compares no faction name per card.
 struct Decks {
-    /// By faction id, its cards in definition order.
-    factions: Vec<(&'static str, Vec<DefId>)>,
+    /// Every faction of the catalog, in its order.
+    factions: Vec<FactionDeck>,
     /// The bases the engine knows (`Base::implemented`), with their sets.
     bases: Vec<(DefId, SetId)>,
 }
 
-impl Decks {
-    /// The cards of faction `id` (none for a faction not known).
-    fn faction(&self, id: &str) -> &[DefId] {
-        self.factions
-            .iter()
-            .find(|(f, _)| *f == id)
-            .map_or(&[], |(_, cards)| cards)
-    }
+/// One faction of the catalog, as set-up reads it.
+struct FactionDeck {
+    /// Its id.
+    id: &'static str,
+    /// The set it comes in: its bases can be dealt.
+    set: SetId,
+    /// Its cards in definition order.
+    cards: Vec<DefId>,
+}
 
-    /// The cards of two factions as one deck, in definition order, as the two
-    /// factions' cards come in the definitions (a card's copies are one id
-    /// repeated: any order among them is the same).
-    fn pair(&self, pair: &[String; 2]) -> Vec<DefId> {
-        let mut both: Vec<DefId> = pair
-            .iter()
-            .flat_map(|f| self.faction(f).iter().copied())
-            .collect();
-        both.sort_unstable();
-        both
+impl Decks {
+    /// The faction with this id, if the catalog has it.
+    fn faction(&self, id: &str) -> Option<&FactionDeck> {
+        self.factions.iter().find(|f| f.id == id)
     }
+}
+
+/// The cards of two factions as one deck, in definition order, as the two factions'
+/// cards come in the definitions (a card's copies are one id repeated: any order
+/// among them is the same). Each list is in that order already, and a faction's
+/// cards come together in the definitions, so the one that begins first and then the
+/// other are in order: sorted only if not.
+fn merged(a: &[DefId], b: &[DefId]) -> Vec<DefId> {
+    let (first, then) = if b.first() < a.first() {
+        (b, a)
+    } else {
+        (a, b)
+    };
+    let mut both = Vec::with_capacity(a.len() + b.len());
+    both.extend_from_slice(first);
+    both.extend_from_slice(then);
+    if !both.is_sorted() {
+        both.sort_unstable();
+    }
+    both
 }
 
 /// The process's [`Decks`].
@@ -234,22 +238,26 @@ fn decks() -> &'static Decks {
     static DECKS: OnceLock<Decks> = OnceLock::new();
     DECKS.get_or_init(|| {
         let mut decks = Decks {
-            factions: Vec::new(),
+            factions: defs()
+                .catalog
+                .factions
+                .iter()
+                .map(|f| FactionDeck {
+                    id: &f.id,
+                    set: f.set,
+                    cards: Vec::new(),
+                })
+                .collect(),
             bases: Vec::new(),
         };
         for (i, def) in defs().all.iter().enumerate() {
             let id = DefId(i as u16);
             match def {
                 Def::Card(c) => {
-                    let at = match decks.factions.iter().position(|(f, _)| *f == c.faction) {
-                        Some(at) => at,
-                        None => {
-                            decks.factions.push((c.faction.as_str(), Vec::new()));
-                            decks.factions.len() - 1
-                        }
-                    };
-                    let copies = std::iter::repeat_n(id, c.copies as usize);
-                    decks.factions[at].1.extend(copies);
+                    // A card of no faction of the catalog could never be dealt.
+                    if let Some(f) = decks.factions.iter_mut().find(|f| f.id == c.faction) {
+                        f.cards.extend(std::iter::repeat_n(id, c.copies as usize));
+                    }
                 }
                 Def::Base(b) if b.implemented() => decks.bases.push((id, b.set)),
                 Def::Base(_) => {}
@@ -288,7 +296,8 @@ mod tests {
                         _ => std::iter::repeat_n(DefId(0), 0),
                     })
                     .collect();
-                let kept = decks().pair(&[a.to_string(), b.to_string()]);
+                let faction = |id: &str| &decks().faction(id).unwrap().cards;
+                let kept = merged(faction(a), faction(b));
                 assert_eq!(kept, walked, "{a} and {b}");
             }
         }

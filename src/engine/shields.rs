@@ -3,6 +3,7 @@
 //! that affects a minion asks here first.
 
 use super::board::Loc;
+use super::defs::PROTECTS;
 use super::effect::{Static, Trigger};
 use super::events::{Event, Zone};
 use super::interp::{Ctx, Value};
@@ -20,12 +21,16 @@ impl GameState {
     /// The card whose Ongoing ability says nothing can destroy this one (the card
     /// itself: Warbot, Heirloom; or another: Pony Land, Ladybug).
     fn indestructible_by(&self, card: Uid) -> Option<Uid> {
-        let own = self
-            .live_abilities(card)
-            .iter()
-            .any(|a| matches!(a.statics, Some(Static::Indestructible)));
+        let own = self.cards[card.0 as usize].def.waits_for(PROTECTS)
+            && self
+                .live_abilities(card)
+                .iter()
+                .any(|a| matches!(a.statics, Some(Static::Indestructible)));
         if own {
             return Some(card);
+        }
+        if !self.protections_in_play() {
+            return None;
         }
         self.minion(card)?;
         self.statics().find_map(|(src, st)| {
@@ -83,7 +88,10 @@ impl GameState {
     /// player's card cannot destroy it (Too Cute).
     pub(super) fn guarded_from_destruction(&self, card: Uid, ctx: &Ctx) -> Option<Uid> {
         let controller = self.minion(card)?.controller;
-        if ctx.you == controller || self.def(ctx.source).card().is_none() {
+        if ctx.you == controller
+            || self.def(ctx.source).card().is_none()
+            || !self.protections_in_play()
+        {
             return None;
         }
         self.statics().find_map(|(src, st)| match st {
@@ -123,6 +131,16 @@ impl GameState {
         self.statics().any(|(_, st)| shields_minions(st))
     }
 
+    /// False when no card in play has a static that [`protects`] (the gathered
+    /// kinds of ability say so), so that the walks of the statics for one need not
+    /// be made: most of the time, no card in play protects anything. The debug
+    /// builds check it against the walk.
+    fn protections_in_play(&self) -> bool {
+        let any = self.any_source_with(PROTECTS);
+        debug_assert!(any || !self.statics().any(|(_, st)| protects(st)));
+        any
+    }
+
     /// [`Self::shielded`], told whether there are [`Self::shields_in_play`].
     pub(super) fn shielded_given(&self, card: Uid, ctx: &Ctx, shields: bool) -> bool {
         if shields {
@@ -152,7 +170,8 @@ impl GameState {
         by_power: bool,
     ) -> Option<Uid> {
         let source = self.def(ctx.source).card()?;
-        if ctx.you == controller {
+        // Only a card that shields minions can ([`Self::any_shield`]).
+        if ctx.you == controller || !self.any_shield() {
             return None;
         }
         // Another player's card; an action of theirs ([`Self::source_is_action`]).
@@ -197,6 +216,10 @@ impl GameState {
                 stopped: Some(ctx.source),
             });
             return true;
+        }
+        if !self.protections_in_play() {
+            self.note_affected_at(card, ctx.source, Some(here), controller);
+            return false;
         }
         let others_action = self.source_is_action(ctx) && controller != ctx.you;
         // The shield, and for Hideout the base where the stopped action then has no
@@ -336,7 +359,7 @@ impl GameState {
     /// a power change is "affect", rulebook term). Abilities of the minion itself and of
     /// actions attached to it are not meant here (attaching is stopped on its own).
     pub(super) fn new_statics_meet_shields(&mut self, card: Uid, player: PlayerId) {
-        if !self.cards[card.0 as usize].def.has_statics() {
+        if !self.cards[card.0 as usize].def.has_statics() || !self.protections_in_play() {
             return;
         }
         let shields: Vec<(Uid, Uid)> = self
@@ -398,6 +421,21 @@ pub enum Protection {
 /// True when a protection's filter looks at the minion's power (Beautiful Castle).
 fn depends_on_power(f: &super::effect::MinionFilter) -> bool {
     f.power_at_least.is_some() || f.power_at_most.is_some() || f.power_below.is_some()
+}
+
+/// True for the statics that keep cards from being destroyed or stop an ability once:
+/// those [`GameState::indestructible_by`], [`GameState::guarded_from_destruction`]
+/// and the one-use shields' tests read ([`super::defs::PROTECTS`]).
+pub(super) fn protects(st: &Static) -> bool {
+    matches!(
+        st,
+        Static::Indestructible
+            | Static::CannotBeDestroyed(_)
+            | Static::AttachedIndestructible
+            | Static::NotDestroyedByOthers(_)
+            | Static::AttachedShieldOnce
+            | Static::ShieldOnceFromOthersActions
+    )
 }
 
 /// True for the statics [`GameState::shield_of`] reads: those that keep minions from
