@@ -204,6 +204,7 @@ impl<T> Default for KeptSet<T> {
 
 impl<T: Copy + PartialEq> KeptSet<T> {
     /// [`set`]`(items, key)`, `key` being the same function at every call.
+    #[inline]
     pub fn set(&mut self, items: &[T], key: impl Fn(T) -> u64) -> (u64, usize) {
         let kept = self.items.len();
         if items.len() < kept || items[..kept] != self.items[..] {
