@@ -746,10 +746,15 @@ impl GameState {
     fn main_specials(&self, player: PlayerId, out: &mut Vec<Choice>) {
         let kinds = Trigger::MainPhaseSpecial.bit() | Trigger::Talent.bit();
         // Most tables have none: the gathered list says so without a walk.
-        let in_play = self
-            .any_source_with(kinds)
-            .then(|| self.sources_with(kinds));
-        for src in in_play.into_iter().flatten() {
+        if self.any_source_with(kinds) {
+            self.in_play_specials(player, kinds, out);
+        }
+        self.discard_specials(player, out);
+    }
+
+    /// [`Self::main_specials`] of the cards in play with an ability of these kinds.
+    fn in_play_specials(&self, player: PlayerId, kinds: u64, out: &mut Vec<Choice>) {
+        for src in self.sources_with(kinds) {
             // A base's Talent is the current player's (Cool Cats' Alley).
             if src.controller != player {
                 continue;
@@ -782,9 +787,12 @@ impl GameState {
                 }
             }
         }
-        // Specials used from the discard pile (Tenacious Z): the pile is walked only
-        // when a card the player owns has one, and only cards whose definition has
-        // one are read.
+    }
+
+    /// Specials used from the discard pile (Tenacious Z): the pile is walked only
+    /// when a card the player owns has one, and only cards whose definition has
+    /// one are read.
+    fn discard_specials(&self, player: PlayerId, out: &mut Vec<Choice>) {
         let (from_discard, triggers) = (Trigger::FromDiscard.bit(), &defs().triggers);
         let discard = &self.players[player.ix()].discard;
         let has_one =
