@@ -128,8 +128,7 @@ impl Table {
             .map(|c| c.def.def().abilities());
         match (self.live.get_mut(), statics) {
             (Some(live), Some(abilities)) if minion.attached.is_empty() => {
-                live.sources.insert(live.minions_end[b], (source, kinds));
-                live.kinds |= kinds;
+                live.insert_source(live.minions_end[b], source, kinds);
                 for end in &mut live.minions_end[b..] {
                     *end += 1;
                 }
@@ -182,8 +181,7 @@ impl Table {
         let kept = self.live.get_mut().filter(|_| abilities.is_some_and(alone));
         match kept.and_then(|live| Some((place(live)?, live))) {
             Some((at, live)) => {
-                live.sources.insert(at, (source, kinds));
-                live.kinds |= kinds;
+                live.insert_source(at, source, kinds);
                 for end in &mut live.minions_end[b + usize::from(m.is_none())..] {
                     *end += 1;
                 }
@@ -236,8 +234,7 @@ impl Table {
                 None => base.actions.remove(a),
             };
         };
-        let (_, kinds) = live.sources.remove(at);
-        live.kinds = live.sources.iter().fold(0, |all, (_, k)| all | k);
+        let kinds = live.remove_sources(at, 1);
         let minions_from = b + usize::from(m.is_none());
         for end in &mut live.minions_end[minions_from..] {
             *end -= 1;
@@ -270,8 +267,7 @@ impl Table {
         };
         let minion = self.bases[b].minions.remove(m);
         let gone = 1 + minion.attached.len();
-        live.sources.drain(from..from + gone);
-        live.kinds = live.sources.iter().fold(0, |all, (_, k)| all | k);
+        live.remove_sources(from, gone);
         for end in &mut live.minions_end[b..] {
             *end -= gone;
         }
@@ -344,6 +340,10 @@ fn card_statics(
 
 /// The bit of [`Trigger::Static`]: a card with Ongoing statics.
 const STATIC: u64 = Trigger::Static.bit();
+
+/// The bits of a Talent and a Special used in the main phase: what the main
+/// question offers to use ([`Live::usable`]).
+const USABLE: u64 = Trigger::Talent.bit() | Trigger::MainPhaseSpecial.bit();
 
 /// The kinds of ability a card's definition has ([`super::defs::Defs::triggers`]):
 /// every kind for a card not known.
@@ -434,6 +434,10 @@ pub struct Live {
     /// ability its definition has ([`super::defs::Defs::triggers`]). A base's
     /// controller is filled in when read.
     sources: Vec<(Source, u64)>,
+    /// Where in `sources` those with a Talent or a Special used in the main phase
+    /// ([`USABLE`]) are, in order: what the main question walks for its options
+    /// ([`GameState::usable_sources`]), a few of the many.
+    usable: Vec<usize>,
     /// The live Ongoing statics, in table order; a base's controller is filled in
     /// when read.
     statics: Vec<(Source, &'static Static)>,
@@ -468,6 +472,7 @@ impl Live {
     /// statics.
     fn gather(game: &GameState, bases: &[BaseInPlay], live: &mut Live) {
         live.sources.clear();
+        live.usable.clear();
         live.statics.clear();
         live.ends.clear();
         live.powers.clear();
@@ -513,6 +518,9 @@ impl Live {
     #[inline(always)]
     fn add(&mut self, game: &GameState, source: Source, ignored: bool) {
         let kinds = ability_kinds(&game.cards, source.card);
+        if kinds & USABLE != 0 {
+            self.usable.push(self.sources.len());
+        }
         self.sources.push((source, kinds));
         self.kinds |= kinds;
         if kinds & STATIC != 0 && !ignored {
@@ -529,6 +537,44 @@ impl Live {
         self.shields |= added.iter().any(|(_, st)| shields_minions(st));
         self.powers
             .extend(added.iter().filter(|(_, st)| changes_power(st)));
+    }
+
+    /// Puts one source in at `at` in `sources`, and `usable` up to date: the places
+    /// after it moved on by one, its own noted if it has such an ability.
+    #[inline]
+    fn insert_source(&mut self, at: usize, source: Source, kinds: u64) {
+        // One pass over a list of a few: those before it counted, the rest moved on.
+        let mut later = 0;
+        for i in &mut self.usable {
+            if *i < at {
+                later += 1;
+            } else {
+                *i += 1;
+            }
+        }
+        if kinds & USABLE != 0 {
+            self.usable.insert(later, at);
+        }
+        self.sources.insert(at, (source, kinds));
+        self.kinds |= kinds;
+    }
+
+    /// Takes `n` sources out of `sources` from `at`, and `usable` up to date: their
+    /// places dropped, those after them moved back by `n`. The kinds of the first
+    /// one taken.
+    #[inline]
+    fn remove_sources(&mut self, at: usize, n: usize) -> u64 {
+        let kinds = self.sources[at].1;
+        self.usable.retain_mut(|i| match *i >= at + n {
+            true => {
+                *i -= n;
+                true
+            }
+            false => *i < at,
+        });
+        self.sources.drain(at..at + n);
+        self.kinds = self.sources.iter().fold(0, |all, (_, k)| all | k);
+        kinds
     }
 
     /// Puts one card's statics (`added`) in at `at`, at base `b`, among those of its
@@ -689,6 +735,16 @@ impl GameState {
             kinds,
             player: self.turn.player,
         }
+    }
+
+    /// The cards in play with a Talent or a Special used in the main phase: those
+    /// of [`Self::sources`] the main question offers to use, in the same order,
+    /// found without walking the others.
+    pub(super) fn usable_sources(&self) -> impl Iterator<Item = Source> + '_ {
+        let (live, player) = (self.live(), self.turn.player);
+        live.usable
+            .iter()
+            .map(move |&i| controlled(live.sources[i].0, player))
     }
 
     /// Every live Ongoing static in play, with its source, in table order. A base's
@@ -877,6 +933,12 @@ mod tests {
     fn the_gathered_list_is_never_stale() {
         crate::sim::check_every_answer_of_random_games(|game| {
             assert_eq!(*game.live(), Live::fresh(game));
+            let live = game.live();
+            let usable = (0..live.sources.len()).filter(|&i| live.sources[i].1 & USABLE != 0);
+            assert!(
+                live.usable.iter().copied().eq(usable),
+                "usable sources not kept"
+            );
             assert_eq!(reads(game), reads(&ungathered(game)));
             passed_over_statics_match_nobody(game);
         });

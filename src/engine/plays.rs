@@ -744,17 +744,14 @@ impl GameState {
 
     /// Specials usable as a main-phase action (Ninja Acolyte), added to `out`.
     fn main_specials(&self, player: PlayerId, out: &mut Vec<Choice>) {
-        let kinds = Trigger::MainPhaseSpecial.bit() | Trigger::Talent.bit();
-        // Most tables have none: the gathered list says so without a walk.
-        if self.any_source_with(kinds) {
-            self.in_play_specials(player, kinds, out);
-        }
+        self.in_play_specials(player, out);
         self.discard_specials(player, out);
     }
 
-    /// [`Self::main_specials`] of the cards in play with an ability of these kinds.
-    fn in_play_specials(&self, player: PlayerId, kinds: u64, out: &mut Vec<Choice>) {
-        for src in self.sources_with(kinds) {
+    /// [`Self::main_specials`] of the cards in play with a Talent or such a Special,
+    /// kept apart from the others ([`Self::usable_sources`]).
+    fn in_play_specials(&self, player: PlayerId, out: &mut Vec<Choice>) {
+        for src in self.usable_sources() {
             // A base's Talent is the current player's (Cool Cats' Alley).
             if src.controller != player {
                 continue;

@@ -265,14 +265,19 @@ impl GameState {
     /// Notes that the cards of a base that has left play have been taken off the
     /// table together, each with what is on or under it (each then goes to a zone of
     /// its own, noted as it does).
+    /// Noted one by one, in a fixed order: the minions, then the actions on them,
+    /// then those on the base, each card before the cards under it.
     pub(super) fn lifted_off(&mut self, minions: &[MinionInPlay], actions: &[ActionInPlay]) {
-        let actions = minions.iter().flat_map(|m| &m.attached).chain(actions);
-        let cards: Vec<Uid> = minions
-            .iter()
-            .flat_map(|m| std::iter::once(m.card).chain(m.stored.iter().copied()))
-            .chain(actions.flat_map(|a| std::iter::once(a.card).chain(a.stored.iter().copied())))
-            .collect();
-        self.all_moved_to(&cards, Spot::Elsewhere);
+        let mut gone = |card: Uid, stored: &[Uid]| {
+            self.moved_to(card, Spot::Elsewhere);
+            self.all_moved_to(stored, Spot::Elsewhere);
+        };
+        for m in minions {
+            gone(m.card, &m.stored);
+        }
+        for a in minions.iter().flat_map(|m| &m.attached).chain(actions) {
+            gone(a.card, &a.stored);
+        }
     }
 
     /// Drops the table of zones, to be built again from the zones when next read: for
