@@ -194,6 +194,15 @@ impl GameState {
         }
     }
 
+    /// The first of the players a selector means ([`Self::players_of`]), without
+    /// listing them when it is you: who answers a choice.
+    fn first_player_of(&self, sel: &PlayerSel, ctx: &Ctx) -> Option<PlayerId> {
+        match sel {
+            PlayerSel::You => Some(ctx.you),
+            _ => self.players_of(sel, ctx).first().copied(),
+        }
+    }
+
     /// The players a selector means.
     pub fn players_of(&self, sel: &PlayerSel, ctx: &Ctx) -> Players {
         let all = (0..self.players.len() as u8).map(PlayerId);
@@ -549,24 +558,7 @@ impl GameState {
                 .players_of(of, ctx)
                 .into_iter()
                 .all(|p| cards(&self.players[p.ix()].discard, filter, f)),
-            Selector::Actions(a) => self
-                .sources()
-                .filter(|s| !s.is_base && self.def(s.card).card().is_some_and(|c| !c.is_minion()))
-                .filter(|s| match &a.on_base {
-                    Some(sel) => s.attached_to.is_none() && self.base_sel(sel, ctx, s.base),
-                    None => true,
-                })
-                .filter(|s| match &a.on_minion {
-                    Some(t) => s.attached_to.is_some() && s.attached_to == self.target_card(t, ctx),
-                    None => true,
-                })
-                .filter(|s| !a.on_minions || s.attached_to.is_some())
-                .filter(|s| {
-                    a.at.as_ref()
-                        .is_none_or(|sel| self.base_sel(sel, ctx, s.base))
-                })
-                .filter(|s| self.action_matches(a, s.card, s.controller, ctx))
-                .all(|s| f(Value::Card(s.card))),
+            Selector::Actions(a) => self.each_action(a, ctx, f),
             Selector::BaseDeck => self.base_deck.iter().all(|&b| f(Value::Base(b))),
             Selector::Deck {
                 of,
@@ -617,6 +609,44 @@ impl GameState {
                 self.base_deck[..n].iter().all(|&b| f(Value::Base(b)))
             }
         }
+    }
+
+    /// [`Self::each_selected`] for the actions in play: walked on the table itself, in
+    /// the order [`GameState::sources`] lists them (at each base, each minion's
+    /// attachments in turn, then the actions on the base), so that a filter of one
+    /// minion's attachments or of the actions on one base walks only those.
+    fn each_action<F: FnMut(Value) -> bool>(&self, a: &ActionFilter, ctx: &Ctx, f: &mut F) -> bool {
+        let on_minion = a.on_minion.as_ref().map(|t| self.target_card(t, ctx));
+        let mut take = |x: &super::state::ActionInPlay| {
+            self.def(x.card).card().is_none_or(|c| c.is_minion())
+                || !self.action_matches(a, x.card, x.controller, ctx)
+                || f(Value::Card(x.card))
+        };
+        for base in self.bases.iter() {
+            let at = |sel: &Option<BaseSel>| {
+                sel.as_ref()
+                    .is_none_or(|s| self.base_sel(s, ctx, base.card))
+            };
+            if !at(&a.at) {
+                continue;
+            }
+            if a.on_base.is_none() {
+                let minions = base.minions.iter();
+                for m in minions.filter(|m| on_minion.is_none_or(|t| t == Some(m.card))) {
+                    if !m.attached.iter().all(&mut take) {
+                        return false;
+                    }
+                }
+            }
+            if on_minion.is_none()
+                && !a.on_minions
+                && at(&a.on_base)
+                && !base.actions.iter().all(&mut take)
+            {
+                return false;
+            }
+        }
+        true
     }
 
     /// The factions of every player, in seat order, without repeats.
@@ -1140,11 +1170,10 @@ impl GameState {
     /// Asks for the next pick of a choice (the `picked`-th), or ends it when nothing
     /// is left to choose.
     pub(super) fn start_choice(&mut self, choose: Held<Choose>, ctx: Ctx, picked: u32) {
-        let chooser = self.players_of(&choose.by, &ctx);
-        let Some(&player) = chooser.first() else {
+        let Some(player) = self.first_player_of(&choose.by, &ctx) else {
             return;
         };
-        let values = self.select(&choose.from, &ctx);
+        let mut values = self.select(&choose.from, &ctx);
         // A card chosen to be played at once onto a given base is offered only if that
         // base takes it (another player's Bear Picnic keeps small minions to its base,
         // Ice Castle takes none): otherwise the play would silently fail (Hidden Ninja,
@@ -1169,11 +1198,10 @@ impl GameState {
             && focus.is_none()
             && !super::plays::aims_at_minions(&choose.then)
             && !super::plays::aims_at_minions(&choose.otherwise);
-        let mut values = values;
-        // The values picked already in an "up to" choice, read once for all the
-        // candidates; with none of these tests to make, nothing is walked again.
-        let taken = picked_before(&ctx);
-        if shut || focus.is_some() || onto.is_some() || into_stasis || !taken.is_empty() {
+        // With none of these tests to make (no values picked already in an "up to"
+        // choice among them), nothing is walked again.
+        let taken = picked_before(&ctx).next().is_some();
+        if shut || focus.is_some() || onto.is_some() || into_stasis || taken {
             values.retain(|v| {
                 let v = &*v;
                 let is_minion = || matches!(v, Value::Card(c) if self.minion(*c).is_some());
@@ -1183,7 +1211,7 @@ impl GameState {
                     focus.is_none_or(|f| *v == Value::Card(f) || !is_minion())
                 };
                 held_to_focus
-                    && !taken.contains(v)
+                    && !(taken && picked_before(&ctx).any(|t| t == *v))
                     && match (onto, v) {
                         (Some(base), Value::Card(c)) => self.may_play_card_on(ctx.you, *c, base),
                         _ => true,
@@ -1393,14 +1421,11 @@ impl<'f> MinionWalk<'f> {
 /// when chosen ("You can play an action that destroys a minion even if ... the minion
 /// you choose is immune to destruction": Excellent Movies, Dudes!); its option says
 /// why ([`GameState::option_protected`]).
-fn picked_before(ctx: &Ctx) -> SmallVec<[Value; 3]> {
-    let mut picked = SmallVec::new();
-    for &(n, v) in &ctx.vars {
-        if n.is_picked() {
-            picked.push(v);
-        }
-    }
-    picked
+fn picked_before(ctx: &Ctx) -> impl Iterator<Item = Value> + '_ {
+    ctx.vars
+        .iter()
+        .filter(|(n, _)| n.is_picked())
+        .map(|&(_, v)| v)
 }
 
 /// The card or base bound to `name`, if it is one.
