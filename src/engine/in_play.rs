@@ -227,23 +227,23 @@ impl Table {
                 let at = live.sources.iter().position(|(s, _)| s.card == card)?;
                 Some((live, at))
             });
-        let Some((live, at)) = found else {
-            let base = &mut self.deref_mut()[b];
-            return match m {
-                Some(m) => base.minions[m].attached.remove(a),
-                None => base.actions.remove(a),
-            };
+        let bases = match found {
+            Some((live, at)) => {
+                let kinds = live.remove_sources(at, 1);
+                let minions_from = b + usize::from(m.is_none());
+                for end in &mut live.minions_end[minions_from..] {
+                    *end -= 1;
+                }
+                if kinds & STATIC != 0 {
+                    // Its own statics: together among those of base `b`.
+                    live.take_statics(&self.bases, card, b, live.ends[b], minions_from);
+                }
+                &mut self.bases
+            }
+            // Not kept: dropped, as any other write does.
+            None => self.deref_mut(),
         };
-        let kinds = live.remove_sources(at, 1);
-        let minions_from = b + usize::from(m.is_none());
-        for end in &mut live.minions_end[minions_from..] {
-            *end -= 1;
-        }
-        if kinds & STATIC != 0 {
-            // Its own statics: together among those of base `b`.
-            live.take_statics(&self.bases, card, b, live.ends[b], minions_from);
-        }
-        let base = &mut self.bases[b];
+        let base = &mut bases[b];
         match m {
             Some(m) => base.minions[m].attached.remove(a),
             None => base.actions.remove(a),

@@ -131,9 +131,14 @@ impl Ctx {
 
     /// A copy with one more binding.
     pub fn with(&self, name: impl Into<Name>, value: Value) -> Ctx {
-        let mut c = self.clone();
-        c.vars.push((name.into(), value));
-        c
+        self.clone().bound(name, value)
+    }
+
+    /// This context with one more binding, bound in place: for a context not
+    /// needed again as it was.
+    pub fn bound(mut self, name: impl Into<Name>, value: Value) -> Ctx {
+        self.vars.push((name.into(), value));
+        self
     }
 
     /// A bound value.
@@ -1270,14 +1275,11 @@ impl GameState {
         let then = choose.part(|c| &c.then);
         if !choose.times.more_after(picked) {
             // The context is not needed again: bound in place, not copied.
-            let mut bound = ctx;
-            bound.vars.push((choose.bind, v));
-            self.stack.push(Task::Run(then, bound));
+            self.stack.push(Task::Run(then, ctx.bound(choose.bind, v)));
             return;
         }
         let bound = ctx.with(choose.bind, v);
-        let mut next_ctx = ctx;
-        next_ctx.vars.push((choose.bind.picked(), v));
+        let next_ctx = ctx.bound(choose.bind.picked(), v);
         self.stack
             .push(Task::ChooseAgain(choose, Box::new(next_ctx), picked + 1));
         self.stack.push(Task::Run(then, bound));

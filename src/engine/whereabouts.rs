@@ -265,6 +265,7 @@ impl GameState {
     /// Notes that the cards of a base that has left play have been taken off the
     /// table together, each with what is on or under it (each then goes to a zone of
     /// its own, noted as it does).
+    ///
     /// Noted one by one, in a fixed order: the minions, then the actions on them,
     /// then those on the base, each card before the cards under it.
     pub(super) fn lifted_off(&mut self, minions: &[MinionInPlay], actions: &[ActionInPlay]) {
