@@ -499,6 +499,14 @@ impl GameState {
     /// [`CardFilter::one_per_name`] keeps only the first card of each name.
     pub fn select(&self, sel: &Selector, ctx: &Ctx) -> Values {
         let mut found = Values::new();
+        self.select_into(sel, ctx, &mut found);
+        found
+    }
+
+    /// [`Self::select`] into an empty list the caller keeps: a choice's candidates
+    /// are listed where they are read, not copied there from a list returned.
+    fn select_into(&self, sel: &Selector, ctx: &Ctx, found: &mut Values) {
+        debug_assert!(found.is_empty());
         self.each_selected(sel, ctx, &mut |v| {
             found.push(v);
             true
@@ -515,7 +523,6 @@ impl GameState {
                 _ => true,
             });
         }
-        found
     }
 
     /// True when a selector matches anything now (without listing what).
@@ -1208,7 +1215,8 @@ impl GameState {
         let Some(player) = self.first_player_of(&choose.by, &ctx) else {
             return;
         };
-        let mut values = self.select(&choose.from, &ctx);
+        let mut values = Values::new();
+        self.select_into(&choose.from, &ctx, &mut values);
         // A card chosen to be played at once onto a given base is offered only if that
         // base takes it (another player's Bear Picnic keeps small minions to its base,
         // Ice Castle takes none): otherwise the play would silently fail (Hidden Ninja,
