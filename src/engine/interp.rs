@@ -39,12 +39,31 @@ pub(super) fn pool(sel: &Selector) -> Pool {
 /// True for a filter that asks only for the ability's player's own minions, on a
 /// base or anywhere, with no other condition.
 fn own_minions_only(f: &MinionFilter) -> bool {
-    let plain = MinionFilter {
-        on: f.on.clone(),
-        controller: PlayerSel::You,
-        ..MinionFilter::default()
-    };
-    *f == plain
+    matches!(f.controller, PlayerSel::You) && whose_and_where_only(f)
+}
+
+/// True for a minion filter that tests nothing but whose minion it is and where:
+/// read field by field, without building a filter to compare it with.
+fn whose_and_where_only(f: &MinionFilter) -> bool {
+    matches!(
+        f,
+        MinionFilter {
+            on: _,
+            controller: _,
+            power_at_most: None,
+            power_below: None,
+            except: None,
+            is: None,
+            faction: None,
+            named: None,
+            microbot: false,
+            power_at_least: None,
+            with_allies_here: None,
+            base_breakpoint_below: None,
+            printed_power_at_most: None,
+            carrying: None,
+        }
+    )
 }
 
 /// A value a program has bound.
@@ -153,18 +172,29 @@ impl Ctx {
 }
 
 impl GameState {
-    /// The card a target names, if it is a card.
+    /// The card a target names, if it is a card. Most are read from the context;
+    /// the two found on the table are found apart ([`Self::target_on_table`]), so
+    /// that reading the others costs no call.
     #[inline]
     pub fn target_card(&self, t: &Target, ctx: &Ctx) -> Option<Uid> {
         match t {
             Target::This => Some(ctx.source),
-            Target::AttachedTo => self.attached_to(ctx.source),
             Target::Here => ctx.here,
             Target::Subject => ctx.subject,
             Target::ScoringBase => ctx.scoring,
             Target::Var(name) => var_card(*name, ctx),
             Target::Faction(_) => None,
+            Target::AttachedTo | Target::BaseOf(_) => self.target_on_table(t, ctx),
+        }
+    }
+
+    /// [`Self::target_card`] for a target found on the table.
+    #[inline(never)]
+    fn target_on_table(&self, t: &Target, ctx: &Ctx) -> Option<Uid> {
+        match t {
+            Target::AttachedTo => self.attached_to(ctx.source),
             Target::BaseOf(name) => var_card(*name, ctx).and_then(|m| self.base_of(m)),
+            _ => None,
         }
     }
 
@@ -469,6 +499,14 @@ impl GameState {
     /// [`CardFilter::one_per_name`] keeps only the first card of each name.
     pub fn select(&self, sel: &Selector, ctx: &Ctx) -> Values {
         let mut found = Values::new();
+        self.select_into(sel, ctx, &mut found);
+        found
+    }
+
+    /// [`Self::select`] into an empty list the caller keeps: a choice's candidates
+    /// are listed where they are read, not copied there from a list returned.
+    fn select_into(&self, sel: &Selector, ctx: &Ctx, found: &mut Values) {
+        debug_assert!(found.is_empty());
         self.each_selected(sel, ctx, &mut |v| {
             found.push(v);
             true
@@ -485,7 +523,6 @@ impl GameState {
                 _ => true,
             });
         }
-        found
     }
 
     /// True when a selector matches anything now (without listing what).
@@ -1178,7 +1215,8 @@ impl GameState {
         let Some(player) = self.first_player_of(&choose.by, &ctx) else {
             return;
         };
-        let mut values = self.select(&choose.from, &ctx);
+        let mut values = Values::new();
+        self.select_into(&choose.from, &ctx, &mut values);
         // A card chosen to be played at once onto a given base is offered only if that
         // base takes it (another player's Bear Picnic keeps small minions to its base,
         // Ice Castle takes none): otherwise the play would silently fail (Hidden Ninja,
@@ -1386,25 +1424,7 @@ struct MinionWalk<'f> {
 impl<'f> MinionWalk<'f> {
     /// A walk of `filter` with nothing worked out yet.
     fn new(filter: &'f MinionFilter) -> Self {
-        let plain = matches!(
-            filter,
-            MinionFilter {
-                on: _,
-                controller: _,
-                power_at_most: None,
-                power_below: None,
-                except: None,
-                is: None,
-                faction: None,
-                named: None,
-                microbot: false,
-                power_at_least: None,
-                with_allies_here: None,
-                base_breakpoint_below: None,
-                printed_power_at_most: None,
-                carrying: None,
-            }
-        );
+        let plain = whose_and_where_only(filter);
         MinionWalk {
             filter,
             plain,
