@@ -651,15 +651,27 @@ impl GameState {
             return;
         };
         self.targets_into(player, card, def, &listing.rules, &mut |to| {
-            if anywhere
-                || self
-                    .fitting_allowances(allowances, player, card, to, from_discard)
-                    .next()
-                    .is_some()
-            {
+            if anywhere || self.some_play_fits(allowances, player, card, to, from_discard) {
                 options.push(Choice::Play { card, to });
             }
         });
+    }
+
+    /// True when one of the plays left fits `card` on `to` ([`Self::fitting_allowances`]).
+    /// Out of line: most places a listing gives are not tested, and the loop over them
+    /// stays small enough to take the push in place.
+    #[inline(never)]
+    fn some_play_fits(
+        &self,
+        allowances: &[Allowance],
+        player: PlayerId,
+        card: Uid,
+        to: Option<PlayTo>,
+        from_discard: bool,
+    ) -> bool {
+        self.fitting_allowances(allowances, player, card, to, from_discard)
+            .next()
+            .is_some()
     }
 
     /// Checks a card's kind ([`Defs::plays`](super::defs::Defs)) and the fit of the
