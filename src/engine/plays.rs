@@ -174,11 +174,15 @@ impl GameState {
         if here.bans && self.faction_banned(at, card) {
             return false;
         }
-        !self.picnic_elsewhere(&rules.picnics, player, card, self.bases[at].card)
+        rules.picnics.is_empty()
+            || !self.picnic_elsewhere(&rules.picnics, player, card, self.bases[at].card)
     }
 
     /// True when a card at the base with index `at` bans the faction of `card`'s
-    /// minions there (Block the Path: the faction its player named).
+    /// minions there (Block the Path: the faction its player named). Out of line,
+    /// as [`Self::picnic_elsewhere`]: a base seldom has such a card, and the test of
+    /// a minion's place stays small enough to be made where the places are listed.
+    #[inline(never)]
     fn faction_banned(&self, at: usize, card: Uid) -> bool {
         let faction = self.def(card).card().map(|c| c.faction.as_str());
         self.statics_at(at).any(|(src, st)| {
@@ -210,6 +214,7 @@ impl GameState {
     /// True when another player's card keeps this small minion of `player`'s own to
     /// its base, and `base` is another one (Bear Picnic, printed: by ownership and
     /// printed power; a minion `player` does not own is free).
+    #[inline(never)]
     fn picnic_elsewhere(
         &self,
         picnics: &[(Uid, u32)],
@@ -217,7 +222,7 @@ impl GameState {
         card: Uid,
         base: Uid,
     ) -> bool {
-        if picnics.is_empty() || self.cards[card.0 as usize].owner != Some(player) {
+        if self.cards[card.0 as usize].owner != Some(player) {
             return false;
         }
         let power = self.printed_power(card);
