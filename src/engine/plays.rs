@@ -515,9 +515,10 @@ impl GameState {
     }
 
     /// The plays of one listing for the cards of one zone in order (the hand, or the
-    /// discard pile when `from_discard`), added to `options`. A copy of a card
-    /// before it in the zone ([`Self::twin`]) goes where that card goes: its places
-    /// are not worked out again.
+    /// discard pile when `from_discard`), added to `options`. A card whose places are
+    /// worked out card by card ([`Plan::Places`], [`Plan::ByCard`]) goes, when a copy
+    /// of it came before in the zone ([`Self::twin`]), where that copy goes: its
+    /// places are not worked out again. Any other card is listed by its kind alone.
     fn zone_plays<'a>(
         &'a self,
         listing: &Listing<'a>,
@@ -531,51 +532,54 @@ impl GameState {
         let fits = [false, true].map(|minion| kind_fit(listing.allowances, minion, from_discard));
         let plans = PlayKind::ALL.map(|kind| self.plan(listing, kind, fits[kind_is_minion(kind)]));
         let kinds = &defs().plays;
-        // One bit per definition (its number modulo 64) of the cards before: a card
-        // whose bit is clear has no copy before it, and is not compared with them.
+        // One bit per definition (its number modulo 64) of the cards before whose
+        // places were worked out card by card: such a card whose bit is clear has no
+        // copy before it, and is not compared with them.
         let mut seen = 0u64;
         for (i, &card) in zone.iter().enumerate() {
             let def = self.cards[card.0 as usize].def.0;
-            let bit = 1u64 << (def % 64);
-            let twin = if seen & bit != 0 {
-                self.twin(card, &zone[..i])
-            } else {
-                None
-            };
-            seen |= bit;
-            let Some(twin) = twin else {
-                let kind = kinds[def as usize];
-                // In debug builds, the kind and its fit are checked against the card's own.
-                #[cfg(debug_assertions)]
-                self.check_kind(
-                    listing,
-                    card,
-                    kind,
-                    fits[kind_is_minion(kind)],
-                    from_discard,
-                );
-                let plan = match plans[kind as usize] {
-                    Plan::ByCard => self.card_plan(listing, card, kind, from_discard),
-                    plan => plan,
+            let kind = kinds[def as usize];
+            // In debug builds, the kind and its fit are checked against the card's own.
+            #[cfg(debug_assertions)]
+            self.check_kind(
+                listing,
+                card,
+                kind,
+                fits[kind_is_minion(kind)],
+                from_discard,
+            );
+            let mut plan = plans[kind as usize];
+            if matches!(plan, Plan::Places { .. } | Plan::ByCard) {
+                let bit = 1u64 << (def % 64);
+                let twin = if seen & bit != 0 {
+                    self.twin(card, &zone[..i])
+                } else {
+                    None
                 };
-                match plan {
-                    Plan::Skip | Plan::ByCard => {}
-                    Plan::Alone => options.push(Choice::Play { card, to: None }),
-                    Plan::Everywhere => options.extend(self.bases.iter().map(|b| Choice::Play {
-                        card,
-                        to: Some(PlayTo::Base(b.card)),
-                    })),
-                    Plan::Places { anywhere } => {
-                        self.card_places(listing, card, anywhere, from_discard, options)
+                seen |= bit;
+                if let Some(twin) = twin {
+                    for k in start..options.len() {
+                        if let Choice::Play { card: c, to } = options[k] {
+                            if c == twin {
+                                options.push(Choice::Play { card, to });
+                            }
+                        }
                     }
+                    continue;
                 }
-                continue;
-            };
-            for k in start..options.len() {
-                if let Choice::Play { card: c, to } = options[k] {
-                    if c == twin {
-                        options.push(Choice::Play { card, to });
-                    }
+                if plan == Plan::ByCard {
+                    plan = self.card_plan(listing, card, kind, from_discard);
+                }
+            }
+            match plan {
+                Plan::Skip | Plan::ByCard => {}
+                Plan::Alone => options.push(Choice::Play { card, to: None }),
+                Plan::Everywhere => options.extend(self.bases.iter().map(|b| Choice::Play {
+                    card,
+                    to: Some(PlayTo::Base(b.card)),
+                })),
+                Plan::Places { anywhere } => {
+                    self.card_places(listing, card, anywhere, from_discard, options)
                 }
             }
         }
