@@ -508,7 +508,7 @@ impl GameState {
         let from_discard = allowances.iter().any(|a| a.from_discard)
             || (allowances.iter().any(|a| a.fits_kind(true))
                 && self.discard_plays_now(player)
-                && listing.rules(self).bases.iter().any(|r| r.discard_plays));
+                && listing.discard_plays_somewhere(self));
         if from_discard {
             self.zone_plays(&listing, &p.discard, true, options);
         }
@@ -622,7 +622,7 @@ impl GameState {
     fn placed_plan<'a>(&'a self, listing: &Listing<'a>, kind: PlayKind, anywhere: bool) -> Plan {
         match kind {
             PlayKind::Alone if anywhere => Plan::Alone,
-            PlayKind::Minion if anywhere && listing.rules(self).open_to_minions => Plan::Everywhere,
+            PlayKind::Minion if anywhere && listing.open_to_minions(self) => Plan::Everywhere,
             _ => Plan::Places { anywhere },
         }
     }
@@ -961,5 +961,19 @@ impl<'a> Listing<'a> {
     /// What the bases forbid the listing's player (read now if not yet).
     fn rules(&self, game: &'a GameState) -> &PlayRules {
         self.rules.get_or_init(|| game.play_rules(self.player))
+    }
+
+    /// [`PlayRules::open_to_minions`], without reading the bases' rules while no card
+    /// in play has a rule about plays ([`PLAY_RULE`]).
+    fn open_to_minions(&self, game: &'a GameState) -> bool {
+        !game.any_source_with(PLAY_RULE) || self.rules(game).open_to_minions
+    }
+
+    /// True when a card of the listing's player lets them play minions from their
+    /// discard pile at some base ([`BaseRules::discard_plays`]); as
+    /// [`Self::open_to_minions`], the bases' rules are read only when some card in
+    /// play has a rule about plays.
+    fn discard_plays_somewhere(&self, game: &'a GameState) -> bool {
+        game.any_source_with(PLAY_RULE) && self.rules(game).bases.iter().any(|r| r.discard_plays)
     }
 }
