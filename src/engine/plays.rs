@@ -667,8 +667,8 @@ impl GameState {
     }
 
     /// True when one of the plays left fits `card` on `to` ([`Self::fitting_allowances`]).
-    /// Out of line: most places a listing gives are not tested, and the loop over them
-    /// stays small enough to take the push in place.
+    /// Out of line, so that the loop over a card's places (most of them not tested:
+    /// a play fits the card anywhere) stays small enough to take its push inline.
     #[inline(never)]
     fn some_play_fits(
         &self,
