@@ -174,11 +174,15 @@ impl GameState {
         if here.bans && self.faction_banned(at, card) {
             return false;
         }
-        !self.picnic_elsewhere(&rules.picnics, player, card, self.bases[at].card)
+        rules.picnics.is_empty()
+            || !self.picnic_elsewhere(&rules.picnics, player, card, self.bases[at].card)
     }
 
     /// True when a card at the base with index `at` bans the faction of `card`'s
-    /// minions there (Block the Path: the faction its player named).
+    /// minions there (Block the Path: the faction its player named). Out of line,
+    /// as [`Self::picnic_elsewhere`]: a base seldom has such a card, and the test of
+    /// a minion's place stays small enough to be made where the places are listed.
+    #[inline(never)]
     fn faction_banned(&self, at: usize, card: Uid) -> bool {
         let faction = self.def(card).card().map(|c| c.faction.as_str());
         self.statics_at(at).any(|(src, st)| {
@@ -210,6 +214,7 @@ impl GameState {
     /// True when another player's card keeps this small minion of `player`'s own to
     /// its base, and `base` is another one (Bear Picnic, printed: by ownership and
     /// printed power; a minion `player` does not own is free).
+    #[inline(never)]
     fn picnic_elsewhere(
         &self,
         picnics: &[(Uid, u32)],
@@ -217,7 +222,7 @@ impl GameState {
         card: Uid,
         base: Uid,
     ) -> bool {
-        if picnics.is_empty() || self.cards[card.0 as usize].owner != Some(player) {
+        if self.cards[card.0 as usize].owner != Some(player) {
             return false;
         }
         let power = self.printed_power(card);
@@ -503,16 +508,17 @@ impl GameState {
         let from_discard = allowances.iter().any(|a| a.from_discard)
             || (allowances.iter().any(|a| a.fits_kind(true))
                 && self.discard_plays_now(player)
-                && listing.rules(self).bases.iter().any(|r| r.discard_plays));
+                && listing.discard_plays_somewhere(self));
         if from_discard {
             self.zone_plays(&listing, &p.discard, true, options);
         }
     }
 
     /// The plays of one listing for the cards of one zone in order (the hand, or the
-    /// discard pile when `from_discard`), added to `options`. A copy of a card
-    /// before it in the zone ([`Self::twin`]) goes where that card goes: its places
-    /// are not worked out again.
+    /// discard pile when `from_discard`), added to `options`. A card whose places are
+    /// worked out card by card ([`Plan::Places`], [`Plan::ByCard`]) goes, when a copy
+    /// of it came before in the zone ([`Self::twin`]), where that copy goes: its
+    /// places are not worked out again. Any other card is listed by its kind alone.
     fn zone_plays<'a>(
         &'a self,
         listing: &Listing<'a>,
@@ -526,51 +532,54 @@ impl GameState {
         let fits = [false, true].map(|minion| kind_fit(listing.allowances, minion, from_discard));
         let plans = PlayKind::ALL.map(|kind| self.plan(listing, kind, fits[kind_is_minion(kind)]));
         let kinds = &defs().plays;
-        // One bit per definition (its number modulo 64) of the cards before: a card
-        // whose bit is clear has no copy before it, and is not compared with them.
+        // One bit per definition (its number modulo 64) of the cards before whose
+        // places were worked out card by card: such a card whose bit is clear has no
+        // copy before it, and is not compared with them.
         let mut seen = 0u64;
         for (i, &card) in zone.iter().enumerate() {
             let def = self.cards[card.0 as usize].def.0;
-            let bit = 1u64 << (def % 64);
-            let twin = if seen & bit != 0 {
-                self.twin(card, &zone[..i])
-            } else {
-                None
-            };
-            seen |= bit;
-            let Some(twin) = twin else {
-                let kind = kinds[def as usize];
-                // In debug builds, the kind and its fit are checked against the card's own.
-                #[cfg(debug_assertions)]
-                self.check_kind(
-                    listing,
-                    card,
-                    kind,
-                    fits[kind_is_minion(kind)],
-                    from_discard,
-                );
-                let plan = match plans[kind as usize] {
-                    Plan::ByCard => self.card_plan(listing, card, kind, from_discard),
-                    plan => plan,
+            let kind = kinds[def as usize];
+            // In debug builds, the kind and its fit are checked against the card's own.
+            #[cfg(debug_assertions)]
+            self.check_kind(
+                listing,
+                card,
+                kind,
+                fits[kind_is_minion(kind)],
+                from_discard,
+            );
+            let mut plan = plans[kind as usize];
+            if matches!(plan, Plan::Places { .. } | Plan::ByCard) {
+                let bit = 1u64 << (def % 64);
+                let twin = if seen & bit != 0 {
+                    self.twin(card, &zone[..i])
+                } else {
+                    None
                 };
-                match plan {
-                    Plan::Skip | Plan::ByCard => {}
-                    Plan::Alone => options.push(Choice::Play { card, to: None }),
-                    Plan::Everywhere => options.extend(self.bases.iter().map(|b| Choice::Play {
-                        card,
-                        to: Some(PlayTo::Base(b.card)),
-                    })),
-                    Plan::Places { anywhere } => {
-                        self.card_places(listing, card, anywhere, from_discard, options)
+                seen |= bit;
+                if let Some(twin) = twin {
+                    for k in start..options.len() {
+                        if let Choice::Play { card: c, to } = options[k] {
+                            if c == twin {
+                                options.push(Choice::Play { card, to });
+                            }
+                        }
                     }
+                    continue;
                 }
-                continue;
-            };
-            for k in start..options.len() {
-                if let Choice::Play { card: c, to } = options[k] {
-                    if c == twin {
-                        options.push(Choice::Play { card, to });
-                    }
+                if plan == Plan::ByCard {
+                    plan = self.card_plan(listing, card, kind, from_discard);
+                }
+            }
+            match plan {
+                Plan::Skip | Plan::ByCard => {}
+                Plan::Alone => options.push(Choice::Play { card, to: None }),
+                Plan::Everywhere => options.extend(self.bases.iter().map(|b| Choice::Play {
+                    card,
+                    to: Some(PlayTo::Base(b.card)),
+                })),
+                Plan::Places { anywhere } => {
+                    self.card_places(listing, card, anywhere, from_discard, options)
                 }
             }
         }
@@ -613,7 +622,7 @@ impl GameState {
     fn placed_plan<'a>(&'a self, listing: &Listing<'a>, kind: PlayKind, anywhere: bool) -> Plan {
         match kind {
             PlayKind::Alone if anywhere => Plan::Alone,
-            PlayKind::Minion if anywhere && listing.rules(self).open_to_minions => Plan::Everywhere,
+            PlayKind::Minion if anywhere && listing.open_to_minions(self) => Plan::Everywhere,
             _ => Plan::Places { anywhere },
         }
     }
@@ -651,15 +660,27 @@ impl GameState {
             return;
         };
         self.targets_into(player, card, def, &listing.rules, &mut |to| {
-            if anywhere
-                || self
-                    .fitting_allowances(allowances, player, card, to, from_discard)
-                    .next()
-                    .is_some()
-            {
+            if anywhere || self.some_play_fits(allowances, player, card, to, from_discard) {
                 options.push(Choice::Play { card, to });
             }
         });
+    }
+
+    /// True when one of the plays left fits `card` on `to` ([`Self::fitting_allowances`]).
+    /// Out of line, so that the loop over a card's places (most of them not tested:
+    /// a play fits the card anywhere) stays small enough to take its push inline.
+    #[inline(never)]
+    fn some_play_fits(
+        &self,
+        allowances: &[Allowance],
+        player: PlayerId,
+        card: Uid,
+        to: Option<PlayTo>,
+        from_discard: bool,
+    ) -> bool {
+        self.fitting_allowances(allowances, player, card, to, from_discard)
+            .next()
+            .is_some()
     }
 
     /// Checks a card's kind ([`Defs::plays`](super::defs::Defs)) and the fit of the
@@ -940,5 +961,19 @@ impl<'a> Listing<'a> {
     /// What the bases forbid the listing's player (read now if not yet).
     fn rules(&self, game: &'a GameState) -> &PlayRules {
         self.rules.get_or_init(|| game.play_rules(self.player))
+    }
+
+    /// [`PlayRules::open_to_minions`], without reading the bases' rules while no card
+    /// in play has a rule about plays ([`PLAY_RULE`]).
+    fn open_to_minions(&self, game: &'a GameState) -> bool {
+        !game.any_source_with(PLAY_RULE) || self.rules(game).open_to_minions
+    }
+
+    /// True when a card of the listing's player lets them play minions from their
+    /// discard pile at some base ([`BaseRules::discard_plays`]); as
+    /// [`Self::open_to_minions`], the bases' rules are read only when some card in
+    /// play has a rule about plays.
+    fn discard_plays_somewhere(&self, game: &'a GameState) -> bool {
+        game.any_source_with(PLAY_RULE) && self.rules(game).bases.iter().any(|r| r.discard_plays)
     }
 }
