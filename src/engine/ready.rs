@@ -30,6 +30,10 @@ impl GameState {
     /// amount read exactly (once, however many minions it reaches); the total is
     /// summed only when neither does.
     fn reached(&self, b: usize, breakpoint: i32, counts: &TableCounts) -> bool {
+        // No minion, no power: nothing to bound.
+        if self.bases[b].minions.is_empty() {
+            return breakpoint <= 0;
+        }
         let loose = self.power_bounds_at(b, |_, amount, near| {
             (amount_bound(amount, counts, near), amount_least(amount))
         });
@@ -65,13 +69,14 @@ impl GameState {
     ) -> Bounds {
         let base = &self.bases[b];
         let everyone = count(base.minions.len());
-        let (mut printed, mut highest) = (0i32, 0i32);
+        // Summed wide (no minion's power is below zero, so nothing can wrap round).
+        let (mut printed, mut highest) = (0i64, 0i32);
         for m in &base.minions {
             let own = self.printed_power(m.card);
             highest = highest.max(own);
-            let counters = i32::try_from(m.counters).unwrap_or(i32::MAX);
-            printed = printed.saturating_add(own.saturating_add(counters));
+            printed += i64::from(own) + i64::from(m.counters);
         }
+        let printed = i32::try_from(printed).unwrap_or(i32::MAX);
         let mut bounds = Bounds {
             least: Some(printed),
             most: Some(printed),
