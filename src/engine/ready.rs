@@ -1,9 +1,11 @@
 //! Which bases are ready to score: their total power at or over their breakpoint,
 //! read once a turn in the Score Bases phase. Most bases are far from it, and a few
 //! are surely over it: two bounds on the total, worked out in one walk of the base
-//! that asks no filter and reads no amount, decide them first; the exact total
-//! ([`GameState::sum_power_at`]) is summed only when the bounds cannot.
-//! Nothing is kept: all are worked out at every read.
+//! that asks no filter and reads no amount, decide them first. The few left are
+//! close to it: the same bounds with each power static's amount read exactly (once,
+//! where the total reads it once for each minion it reaches) decide about half of
+//! them, and the exact total ([`GameState::sum_power_at`]) is summed only for the
+//! rest. Nothing is kept: all are worked out at every read.
 
 use super::board::Source;
 use super::effect::{Amount, BaseSel, PlayerSel, Selector, Static, Target};
@@ -40,6 +42,8 @@ impl GameState {
         if let Some(reached) = loose.reach(breakpoint) {
             return reached;
         }
+        // An amount reads the same for every minion it reaches: power reads it with
+        // its card's context ([`Self::power`]).
         let exact = self.power_bounds_at(b, |src, amount, _| {
             let n = self.amount(amount, &Ctx::for_source(src));
             (Some(n), Some(n))
@@ -69,7 +73,7 @@ impl GameState {
     ) -> Bounds {
         let base = &self.bases[b];
         let everyone = count(base.minions.len());
-        // Summed wide (no minion's power is below zero, so nothing can wrap round).
+        // Summed wide: no printed power or counter is below zero, so none can wrap round.
         let (mut printed, mut highest) = (0i64, 0i32);
         for m in &base.minions {
             let own = self.printed_power(m.card);
