@@ -1,11 +1,15 @@
 //! Which bases are ready to score: their total power at or over their breakpoint,
 //! read once a turn in the Score Bases phase. Most bases are far from it, and a few
 //! are surely over it: two bounds on the total, worked out in one walk of the base
-//! that asks no filter and reads no amount, decide them first; the exact total
-//! ([`GameState::sum_power_at`]) is summed only when the bounds cannot.
-//! Nothing is kept: all are worked out at every read.
+//! that asks no filter and reads no amount, decide them first. The few left are
+//! close to it: the same bounds with each power static's amount read exactly (once,
+//! where the total reads it once for each minion it reaches) decide about half of
+//! them, and the exact total ([`GameState::sum_power_at`]) is summed only for the
+//! rest. Nothing is kept: all are worked out at every read.
 
+use super::board::Source;
 use super::effect::{Amount, BaseSel, PlayerSel, Selector, Static, Target};
+use super::interp::Ctx;
 use super::state::{BaseInPlay, GameState, Lasting, Uid};
 
 impl GameState {
@@ -23,30 +27,30 @@ impl GameState {
     }
 
     /// True when the total power at base index `b` is at least `breakpoint`. The
-    /// bounds on the total ([`Self::power_bounds_at`]) decide it when they can; the
-    /// total is summed only when they cannot.
+    /// bounds on the total ([`Self::power_bounds_at`]) decide it when they can, first
+    /// with each amount at its loosest, then, when those do not decide, with each
+    /// amount read exactly (once, however many minions it reaches); the total is
+    /// summed only when neither does.
     fn reached(&self, b: usize, breakpoint: i32, counts: &TableCounts) -> bool {
-        let bounds = self.power_bounds_at(b, counts);
-        // In the unit tests, the bounds are checked against the total at every read.
-        #[cfg(test)]
-        {
-            let total = self.sum_power_at(b, None);
-            assert!(
-                bounds.least.is_none_or(|least| least <= total),
-                "power bound {bounds:?} above the total {total}"
-            );
-            assert!(
-                bounds.most.is_none_or(|most| most >= total),
-                "power bound {bounds:?} below the total {total}"
-            );
+        // No minion, no power: nothing to bound.
+        if self.bases[b].minions.is_empty() {
+            return breakpoint <= 0;
         }
-        if bounds.least.is_some_and(|least| least >= breakpoint) {
-            return true;
+        let loose = self.power_bounds_at(b, |_, amount, near| {
+            (amount_bound(amount, counts, near), amount_least(amount))
+        });
+        if let Some(reached) = loose.reach(breakpoint) {
+            return reached;
         }
-        if bounds.most.is_some_and(|most| most < breakpoint) {
-            return false;
-        }
-        self.sum_power_at(b, None) >= breakpoint
+        // An amount reads the same for every minion it reaches: power reads it with
+        // its card's context ([`Self::power`]).
+        let exact = self.power_bounds_at(b, |src, amount, _| {
+            let n = self.amount(amount, &Ctx::for_source(src));
+            (Some(n), Some(n))
+        });
+        exact
+            .reach(breakpoint)
+            .unwrap_or_else(|| self.sum_power_at(b, None) >= breakpoint)
     }
 
     /// The least and the most the total power at base index `b` can be
@@ -59,17 +63,24 @@ impl GameState {
     /// least for the least and nothing for the most. No other filter is asked (a
     /// minion it leaves out only makes the bound looser) and no power is clamped (a
     /// minion's power is never below zero, so the total is at least the sum of the
-    /// unclamped ones). A bound is none when an amount has none ([`amount_bound`]).
-    fn power_bounds_at(&self, b: usize, counts: &TableCounts) -> Bounds {
+    /// unclamped ones). `read` gives the most and the least each amount can be, for
+    /// the card whose ability it is and what it may count at this base, if that card
+    /// is here; a bound is none when an amount has none.
+    fn power_bounds_at(
+        &self,
+        b: usize,
+        read: impl Fn(&Source, &Amount, Option<&Near>) -> (Option<i32>, Option<i32>),
+    ) -> Bounds {
         let base = &self.bases[b];
         let everyone = count(base.minions.len());
-        let (mut printed, mut highest) = (0i32, 0i32);
+        // Summed wide: no printed power or counter is below zero, so none can wrap round.
+        let (mut printed, mut highest) = (0i64, 0i32);
         for m in &base.minions {
             let own = self.printed_power(m.card);
             highest = highest.max(own);
-            let counters = i32::try_from(m.counters).unwrap_or(i32::MAX);
-            printed = printed.saturating_add(own.saturating_add(counters));
+            printed += i64::from(own) + i64::from(m.counters);
         }
+        let printed = i32::try_from(printed).unwrap_or(i32::MAX);
         let mut bounds = Bounds {
             least: Some(printed),
             most: Some(printed),
@@ -107,21 +118,36 @@ impl GameState {
                         (_, PlayerSel::Others) => count_of(base, |p| p != src.controller),
                         _ => everyone,
                     };
-                    let (most, least) = (amount_bound(amount, counts, near), amount_least(amount));
+                    let (most, least) = read(&src, amount, near);
                     bounds.add(most, least, reach);
                 }
                 Static::AttachedPower(amount) => {
-                    bounds.add(amount_bound(amount, counts, near), amount_least(amount), 1);
+                    let (most, least) = read(&src, amount, near);
+                    bounds.add(most, least, 1);
                 }
                 // Its own starting power raised to at least the amount: never lowered.
                 Static::StartingPowerAtLeast(amount) => {
                     let printed = self.printed_power(src.card);
-                    let raise =
-                        amount_bound(amount, counts, near).map(|n| n.saturating_sub(printed));
+                    let raise = read(&src, amount, near)
+                        .0
+                        .map(|n| n.saturating_sub(printed));
                     bounds.add(raise, Some(0), 1);
                 }
                 _ => {}
             }
+        }
+        // In the unit tests, the bounds are checked against the total at every read.
+        #[cfg(test)]
+        {
+            let total = self.sum_power_at(b, None);
+            assert!(
+                bounds.least.is_none_or(|least| least <= total),
+                "power bound {bounds:?} above the total {total}"
+            );
+            assert!(
+                bounds.most.is_none_or(|most| most >= total),
+                "power bound {bounds:?} below the total {total}"
+            );
         }
         bounds
     }
@@ -136,6 +162,17 @@ struct Bounds {
 }
 
 impl Bounds {
+    /// Whether a total within these bounds reaches `breakpoint`, when they tell.
+    fn reach(&self, breakpoint: i32) -> Option<bool> {
+        if self.least.is_some_and(|least| least >= breakpoint) {
+            return Some(true);
+        }
+        if self.most.is_some_and(|most| most < breakpoint) {
+            return Some(false);
+        }
+        None
+    }
+
     /// A change of power to `reach` minions, of at most `most` and at least `least`
     /// each: a raise counts for the most, a penalty for the least.
     fn add(&mut self, most: Option<i32>, least: Option<i32>, reach: i32) {
