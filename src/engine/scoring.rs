@@ -339,7 +339,7 @@ impl GameState {
             .filter(|&p| self.base_ignored_by(base, p))
             .map(|p| (base, p))
             .collect();
-        let slot = std::mem::replace(
+        let mut slot = std::mem::replace(
             &mut self.bases[b],
             super::state::BaseInPlay {
                 card: base,
@@ -349,7 +349,7 @@ impl GameState {
             },
         );
         self.lifted_off(&slot.minions, &slot.actions);
-        for m in slot.minions {
+        for m in slot.minions.drain(..) {
             let cancelled = self.attachments_cancel(&m.attached);
             for c in m.stored {
                 self.put_in_zone(c, Zone::Discard);
@@ -359,7 +359,7 @@ impl GameState {
             }
             self.discard_from_play(m.card, cancelled);
         }
-        for a in slot.actions {
+        for a in slot.actions.drain(..) {
             self.action_left_with_base(a, base);
         }
         self.lasting
@@ -378,7 +378,14 @@ impl GameState {
             return;
         }
         let new = self.base_deck.remove(0);
-        self.bases[b].card = new;
+        // The new base gets the old one's lists, emptied: their room serves the cards
+        // played on it, as many as came to the old one, without growing them again.
+        slot.played_here.clear();
+        let placeholder = std::mem::replace(
+            &mut self.bases[b],
+            super::state::BaseInPlay { card: new, ..slot },
+        );
+        debug_assert!(placeholder.minions.is_empty() && placeholder.actions.is_empty());
         self.moved_to(new, super::whereabouts::Spot::Base);
         self.events.push(Event::BaseReplaced {
             old: base,
