@@ -52,13 +52,17 @@ impl GameState {
     /// The Specials from hand `player` may use just after `base` scored: actions
     /// whose leading condition holds there (Total Sellout: a minion of yours there).
     fn after_scoring_options(&self, player: PlayerId, base: Uid) -> Vec<Choice> {
-        if self.extra_cards_capped(player) || self.actions_forbidden(player) {
+        let when = Trigger::AfterScoringFromHand;
+        if !self.owns_card_with(player, when.bit())
+            || self.extra_cards_capped(player)
+            || self.actions_forbidden(player)
+        {
             return Vec::new();
         }
         let mut out = Vec::new();
-        for &card in &self.players[player.ix()].hand {
+        for &card in self.hand_waiting_for(player, when) {
             for a in self.def(card).abilities() {
-                if a.when == Trigger::AfterScoringFromHand
+                if a.when == when
                     && !self.used_key(a, player, base)
                     && self
                         .leading_condition_holds(&a.effect, &self.scoring_ctx(card, player, base))
@@ -68,6 +72,13 @@ impl GameState {
             }
         }
         out
+    }
+
+    /// The cards in `player`'s hand whose definitions have an ability of kind `when`:
+    /// most have none, and their abilities are not read.
+    fn hand_waiting_for(&self, player: PlayerId, when: Trigger) -> impl Iterator<Item = &Uid> {
+        let waits = move |c: &&Uid| self.cards[c.0 as usize].def.waits_for(when.bit());
+        self.players[player.ix()].hand.iter().filter(waits)
     }
 
     /// The context of a Special used from `player`'s hand as `base` scores.
@@ -80,15 +91,14 @@ impl GameState {
     /// The Specials `player` may use as `base` is about to score.
     pub(super) fn before_scoring_options(&self, player: PlayerId, base: Uid) -> Vec<Choice> {
         let mut out = Vec::new();
-        // A Special played from the hand is an extra card (Eliza's limit).
-        let hand: &[Uid] = if self.extra_cards_capped(player) {
-            &[]
-        } else {
-            &self.players[player.ix()].hand
-        };
-        for &card in hand {
+        let when = Trigger::BeforeScoringFromHand;
+        // Only if the player owns such a Special (their owned kinds say so without a
+        // walk), and a Special played from the hand is an extra card (Eliza's limit).
+        let offered = self.owns_card_with(player, when.bit()) && !self.extra_cards_capped(player);
+        let hand = offered.then(|| self.hand_waiting_for(player, when));
+        for &card in hand.into_iter().flatten() {
             for a in self.def(card).abilities() {
-                if a.when != Trigger::BeforeScoringFromHand
+                if a.when != when
                     || self.used_key(a, player, base)
                     || !self
                         .leading_condition_holds(&a.effect, &self.scoring_ctx(card, player, base))
