@@ -92,7 +92,7 @@ impl GameState {
             .collect();
         // Each card as it leaves: where, whose, a minion or not, and whether its own
         // abilities still exist (a Cuddled minion's do not, so none fires after).
-        let gone: SmallVec<[(Uid, Option<Uid>, PlayerId, bool, bool); 4]> = doomed
+        let gone: SmallVec<[_; 4]> = doomed
             .iter()
             .map(|&c| {
                 let minion = self.minion(c).is_some();
