@@ -17,7 +17,12 @@ impl GameState {
         let Some(i) = self.playing.iter().position(|p| p.card == card) else {
             return;
         };
-        let done = self.playing.remove(i);
+        // Most often the last one begun: taken off the end, with nothing to shift.
+        let done = if i + 1 == self.playing.len() {
+            self.playing.pop().expect("the last one")
+        } else {
+            self.playing.remove(i)
+        };
         if self.def(card).card().is_none_or(|c| c.is_minion()) {
             return;
         }

@@ -11,6 +11,7 @@ use super::name;
 use super::prog::Prog;
 use super::state::{GameState, PlayerId, Uid};
 use super::window::Triggered;
+use smallvec::SmallVec;
 
 impl GameState {
     /// Destroys cards in play as one event ("destroy all ..." is one event: rulebook,
@@ -25,7 +26,8 @@ impl GameState {
 
     /// [`Self::destroy_all`], with or without "instead" replacements.
     pub(super) fn destroy_with(&mut self, targets: &[Uid], ctx: &Ctx, replace: bool) {
-        let mut doomed = Vec::new();
+        // Most often one card or a few: kept in place, with no allocation.
+        let mut doomed: SmallVec<[Uid; 4]> = SmallVec::new();
         for &card in targets {
             let minion = match self.locate(card) {
                 Loc::Minion(..) => true,
@@ -90,7 +92,7 @@ impl GameState {
             .collect();
         // Each card as it leaves: where, whose, a minion or not, and whether its own
         // abilities still exist (a Cuddled minion's do not, so none fires after).
-        let gone: Vec<(Uid, Option<Uid>, PlayerId, bool, bool)> = doomed
+        let gone: SmallVec<[_; 4]> = doomed
             .iter()
             .map(|&c| {
                 let minion = self.minion(c).is_some();

@@ -730,8 +730,12 @@ impl GameState {
     /// [`Self::sources`] with an ability of one of these kinds (a mask of
     /// [`Trigger::bit`]s).
     pub(super) fn sources_with(&self, kinds: u64) -> Sources<'_> {
+        let live = self.live();
+        // None has such an ability when the kinds of all, as one set, say so: nothing
+        // to walk (every card is wanted for all bits, with an ability or not).
+        let none = kinds != !0 && live.kinds & kinds == 0;
         Sources {
-            sources: self.live().sources.iter(),
+            sources: if none { [].iter() } else { live.sources.iter() },
             kinds,
             player: self.turn.player,
         }

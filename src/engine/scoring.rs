@@ -52,13 +52,17 @@ impl GameState {
     /// The Specials from hand `player` may use just after `base` scored: actions
     /// whose leading condition holds there (Total Sellout: a minion of yours there).
     fn after_scoring_options(&self, player: PlayerId, base: Uid) -> Vec<Choice> {
-        if self.extra_cards_capped(player) || self.actions_forbidden(player) {
+        let when = Trigger::AfterScoringFromHand;
+        if !self.owns_card_with(player, when.bit())
+            || self.extra_cards_capped(player)
+            || self.actions_forbidden(player)
+        {
             return Vec::new();
         }
         let mut out = Vec::new();
-        for &card in &self.players[player.ix()].hand {
+        for &card in self.hand_waiting_for(player, when) {
             for a in self.def(card).abilities() {
-                if a.when == Trigger::AfterScoringFromHand
+                if a.when == when
                     && !self.used_key(a, player, base)
                     && self
                         .leading_condition_holds(&a.effect, &self.scoring_ctx(card, player, base))
@@ -68,6 +72,13 @@ impl GameState {
             }
         }
         out
+    }
+
+    /// The cards in `player`'s hand whose definitions have an ability of kind `when`:
+    /// most have none, and their abilities are not read.
+    fn hand_waiting_for(&self, player: PlayerId, when: Trigger) -> impl Iterator<Item = &Uid> {
+        let waits = move |c: &&Uid| self.cards[c.0 as usize].def.waits_for(when.bit());
+        self.players[player.ix()].hand.iter().filter(waits)
     }
 
     /// The context of a Special used from `player`'s hand as `base` scores.
@@ -80,15 +91,14 @@ impl GameState {
     /// The Specials `player` may use as `base` is about to score.
     pub(super) fn before_scoring_options(&self, player: PlayerId, base: Uid) -> Vec<Choice> {
         let mut out = Vec::new();
-        // A Special played from the hand is an extra card (Eliza's limit).
-        let hand: &[Uid] = if self.extra_cards_capped(player) {
-            &[]
-        } else {
-            &self.players[player.ix()].hand
-        };
-        for &card in hand {
+        let when = Trigger::BeforeScoringFromHand;
+        // Only if the player owns such a Special (their owned kinds say so without a
+        // walk), and a Special played from the hand is an extra card (Eliza's limit).
+        let offered = self.owns_card_with(player, when.bit()) && !self.extra_cards_capped(player);
+        let hand = offered.then(|| self.hand_waiting_for(player, when));
+        for &card in hand.into_iter().flatten() {
             for a in self.def(card).abilities() {
-                if a.when != Trigger::BeforeScoringFromHand
+                if a.when != when
                     || self.used_key(a, player, base)
                     || !self
                         .leading_condition_holds(&a.effect, &self.scoring_ctx(card, player, base))
@@ -339,7 +349,7 @@ impl GameState {
             .filter(|&p| self.base_ignored_by(base, p))
             .map(|p| (base, p))
             .collect();
-        let slot = std::mem::replace(
+        let mut slot = std::mem::replace(
             &mut self.bases[b],
             super::state::BaseInPlay {
                 card: base,
@@ -349,7 +359,7 @@ impl GameState {
             },
         );
         self.lifted_off(&slot.minions, &slot.actions);
-        for m in slot.minions {
+        for m in slot.minions.drain(..) {
             let cancelled = self.attachments_cancel(&m.attached);
             for c in m.stored {
                 self.put_in_zone(c, Zone::Discard);
@@ -359,7 +369,7 @@ impl GameState {
             }
             self.discard_from_play(m.card, cancelled);
         }
-        for a in slot.actions {
+        for a in slot.actions.drain(..) {
             self.action_left_with_base(a, base);
         }
         self.lasting
@@ -378,7 +388,14 @@ impl GameState {
             return;
         }
         let new = self.base_deck.remove(0);
-        self.bases[b].card = new;
+        // The new base gets the old one's lists, emptied: their room serves the cards
+        // played on it, as many as came to the old one, without growing them again.
+        slot.played_here.clear();
+        let placeholder = std::mem::replace(
+            &mut self.bases[b],
+            super::state::BaseInPlay { card: new, ..slot },
+        );
+        debug_assert!(placeholder.minions.is_empty() && placeholder.actions.is_empty());
         self.moved_to(new, super::whereabouts::Spot::Base);
         self.events.push(Event::BaseReplaced {
             old: base,

@@ -1365,7 +1365,15 @@ impl GameState {
         let mut cards = std::mem::take(&mut p.discard);
         cards.shuffle(&mut self.rng);
         self.all_moved_to(&cards, Spot::Deck(player));
-        self.players[player.ix()].deck.extend(cards);
+        let p = &mut self.players[player.ix()];
+        // No list is dropped: an empty deck takes the pile's list whole, and the
+        // pile keeps an emptied one, so neither grows again from nothing.
+        if p.deck.is_empty() {
+            std::mem::swap(&mut p.deck, &mut cards);
+        } else {
+            p.deck.append(&mut cards);
+        }
+        p.discard = cards;
         self.events.push(Event::Shuffled {
             player,
             by,
