@@ -223,7 +223,7 @@ impl<'a> SeatView<'a> {
 
     /// A card as [`Self::option_key`] names it, in 26 bits: in its owner's hand or
     /// discard pile by its place, owner and name, anywhere else by itself.
-    #[inline(never)]
+    #[inline(always)]
     fn card_key(&self, card: Uid) -> u64 {
         let def = self.game.cards[card.0 as usize].def;
         let by_name =
