@@ -141,7 +141,7 @@ impl<'a> SeatView<'a> {
             }
         }
         f.word(kept.bases);
-        g.lasting.hash(&mut f);
+        hash_all(&g.lasting, &mut f);
         f.word(kept.hand);
         f.word(g.base_deck.len() as u64);
         if let Some(d) = self.decision() {
@@ -619,6 +619,15 @@ fn hash_action(action: &ActionInPlay, f: &mut PositionHash) {
     hash_cards(stored, f);
 }
 
+/// Hashes some items as a `Vec` of them does (how many, then each in order), with
+/// the loop in line: most often there are none.
+fn hash_all<T: std::hash::Hash>(items: &[T], f: &mut PositionHash) {
+    f.word(items.len() as u64);
+    for item in items {
+        item.hash(f);
+    }
+}
+
 /// Hashes some cards in order, and how many.
 fn hash_cards(cards: &[Uid], f: &mut PositionHash) {
     f.word(cards.len() as u64);
@@ -646,6 +655,26 @@ fn zone_code(zone: Zone) -> u64 {
 mod tests {
     use super::*;
     use std::hash::{Hash, Hasher};
+
+    /// Lasting effects are fed in as hashing them would.
+    #[test]
+    fn items_are_hashed_as_their_vec() {
+        use crate::engine::state::{Expiry, Lasting, LastingEffect};
+        let lasting = |n| LastingEffect {
+            what: Lasting::Power {
+                minion: Uid(n),
+                amount: -1,
+            },
+            until: Expiry::EndOfTurn(3),
+        };
+        for items in [vec![], vec![lasting(4)], vec![lasting(4), lasting(9)]] {
+            let mut hashed = PositionHash::new();
+            items.hash(&mut hashed);
+            let mut fed = PositionHash::new();
+            hash_all(&items, &mut fed);
+            assert_eq!(Hasher::finish(&hashed), Hasher::finish(&fed));
+        }
+    }
 
     /// The main question is fed in as hashing it would.
     #[test]
