@@ -228,7 +228,9 @@ impl<T: Copy + PartialEq> KeptSet<T> {
 /// [`crate::bots::SeatView::fingerprint`]). Each step is a bijection of the state
 /// for a given word and of the word for a given state, so two sequences of words of
 /// the same length that differ in one word never hash the same; [`mix`] at the end.
-/// Also a `Hasher`, for the game's own `Hash` types.
+/// Also a `Hasher`, for the game's own `Hash` types. A copy goes on from the same
+/// state (the bots keep the state part way through a position).
+#[derive(Debug, Clone, Copy)]
 pub struct PositionHash(u64);
 
 impl PositionHash {

@@ -4,6 +4,7 @@
 
 use crate::engine::defs::Def;
 use crate::engine::events::Zone;
+use crate::engine::in_play::Table;
 use crate::engine::stamp::Stamp;
 use crate::engine::state::{ActionInPlay, Allowance, BaseInPlay, Loc, MinionInPlay};
 use crate::engine::{Ask, Choice, Decision, GameState, PlayerId, Uid};
@@ -65,7 +66,8 @@ impl<'a> SeatView<'a> {
     /// discard pile's and the hand's by its own ([`GameState::piles_stamps`], see
     /// [`crate::engine::stamp`]): an equal stamp proves the part the same. The bases'
     /// hash last worked out on this thread, by whichever bot, is kept for all of them,
-    /// by the table's stamp too. Debug builds hash afresh as well and compare.
+    /// by the table's stamp too, and base by base by theirs ([`KeptBases`]). Debug
+    /// builds hash afresh as well and compare.
     pub fn fingerprint_kept(&self, option_keys: &[u64], kept: &mut FingerprintKept) -> u64 {
         let sum = option_keys
             .iter()
@@ -87,20 +89,11 @@ impl<'a> SeatView<'a> {
         let stamp = g.bases.stamp();
         let mut table_kept = kept.table == stamp;
         if !table_kept {
-            let (last, hash) = if kept.shared {
-                LAST_TABLE.get()
+            kept.bases = if kept.shared {
+                LAST_TABLE.with_borrow_mut(|last| last.hash(&g.bases, &mut table_kept))
             } else {
-                (Stamp::NONE, 0)
+                KeptBases::new().hash(&g.bases, &mut table_kept)
             };
-            table_kept = last == stamp;
-            if table_kept {
-                kept.bases = hash;
-            } else {
-                kept.bases = hash_bases(&g.bases, &mut kept.played_here);
-                if kept.shared {
-                    LAST_TABLE.set((stamp, kept.bases));
-                }
-            }
             kept.table = stamp;
         }
         if kept.seat != Some(self.seat) || kept.piles.len() != g.players.len() {
@@ -148,7 +141,7 @@ impl<'a> SeatView<'a> {
             }
         }
         f.word(kept.bases);
-        g.lasting.hash(&mut f);
+        hash_all(&g.lasting, &mut f);
         f.word(kept.hand);
         f.word(g.base_deck.len() as u64);
         if let Some(d) = self.decision() {
@@ -230,7 +223,7 @@ impl<'a> SeatView<'a> {
 
     /// A card as [`Self::option_key`] names it, in 26 bits: in its owner's hand or
     /// discard pile by its place, owner and name, anywhere else by itself.
-    #[inline(never)]
+    #[inline(always)]
     fn card_key(&self, card: Uid) -> u64 {
         let def = self.game.cards[card.0 as usize].def;
         let by_name =
@@ -383,18 +376,16 @@ impl<'a> SeatView<'a> {
 const ASK_MAIN: u64 = 1;
 
 /// What [`SeatView::fingerprint_kept`] keeps between positions: the hash of the
-/// bases by the table's stamp, and by base index the set of minions played there,
-/// which mostly only grows (worked out again in full only when it did not just
-/// grow); the hashes of the discard piles and the seat's hand, each by its own
-/// stamp ([`GameState::piles_stamps`]).
+/// bases by the table's stamp (the rest of what is kept of the bases is the
+/// thread's: [`LAST_TABLE`]); the hashes of the discard piles and the seat's hand,
+/// each by its own stamp ([`GameState::piles_stamps`]).
 /// Kept by each bot between its decisions.
 #[derive(Debug, Clone)]
 pub struct FingerprintKept {
     /// The table's stamp when `bases` was hashed.
     table: Stamp,
-    /// The bases' hash ([`hash_bases`]).
+    /// The bases' hash ([`KeptBases::hash`]).
     bases: u64,
-    played_here: Vec<KeptSet<(PlayerId, Uid)>>,
     /// The seat whose view the hand is of.
     seat: Option<PlayerId>,
     /// Each player's discard pile, by seat.
@@ -408,12 +399,86 @@ pub struct FingerprintKept {
 }
 
 thread_local! {
-    /// The table's stamp and the bases' hash ([`hash_bases`]) last worked out on this
-    /// thread, for every bot the thread runs (in a two-player game the other bot has
-    /// often just hashed the same table). A stamp names one table's contents in any
-    /// game or copy of one (see [`crate::engine::stamp`]), so it cannot go stale.
-    static LAST_TABLE: std::cell::Cell<(Stamp, u64)> =
-        const { std::cell::Cell::new((Stamp::NONE, 0)) };
+    /// The bases' hash last worked out on this thread, kept for every bot the thread
+    /// runs (in a two-player game the other bot has often just hashed the same
+    /// table). A stamp names one table's or base's contents in any game or copy of
+    /// one (see [`crate::engine::stamp`]), so it cannot go stale.
+    static LAST_TABLE: std::cell::RefCell<KeptBases> =
+        const { std::cell::RefCell::new(KeptBases::new()) };
+}
+
+/// The bases' hash as last worked out, and how: by the table's stamp, and base by
+/// base the hash's state after it with the base's stamp then
+/// ([`crate::engine::in_play::Table::base_stamp`]), so that the bases at the front
+/// that did not change since are not hashed again (the hash goes on from its state
+/// after them); and by base index the set of minions played there, which mostly
+/// only grows (worked out again in full only when it did not just grow).
+#[derive(Debug)]
+struct KeptBases {
+    /// The table's stamp when `hash` was worked out.
+    table: Stamp,
+    /// The bases' hash.
+    hash: u64,
+    /// By base: its stamp, and the hash's state after it.
+    after: Vec<(Stamp, PositionHash)>,
+    /// By base: the minions played there ([`hash_base`]).
+    played_here: Vec<KeptSet<(PlayerId, Uid)>>,
+}
+
+impl KeptBases {
+    /// Nothing kept.
+    const fn new() -> KeptBases {
+        KeptBases {
+            table: Stamp::NONE,
+            hash: 0,
+            after: Vec::new(),
+            played_here: Vec::new(),
+        }
+    }
+
+    /// The bases in play with everything on them as one number (see [`hash_base`]):
+    /// as kept when the table is the same, else hashed again from the first base
+    /// whose stamp changed. Sets `kept` when anything kept was used.
+    fn hash(&mut self, table: &Table, kept: &mut bool) -> u64 {
+        if self.table == table.stamp() {
+            *kept = true;
+        } else {
+            self.hash_again(table, kept);
+        }
+        self.hash
+    }
+
+    /// [`Self::hash`] of a table that changed (out of line: the table is most often
+    /// the same).
+    #[inline(never)]
+    fn hash_again(&mut self, table: &Table, kept: &mut bool) {
+        let bases: &[BaseInPlay] = table;
+        let same = if self.after.len() == bases.len() {
+            (self.after.iter().enumerate())
+                .take_while(|&(b, &(stamp, _))| stamp == table.base_stamp(b))
+                .count()
+        } else {
+            0
+        };
+        *kept |= same > 0;
+        self.after.truncate(same);
+        let mut f = match self.after.last() {
+            Some(&(_, after)) => after,
+            None => {
+                let mut f = PositionHash::new();
+                f.word(bases.len() as u64);
+                f
+            }
+        };
+        self.played_here.resize_with(bases.len(), KeptSet::default);
+        let rest = bases[same..].iter().zip(&mut self.played_here[same..]);
+        for (b, (base, played)) in (same..).zip(rest) {
+            hash_base(base, played, &mut f);
+            self.after.push((table.base_stamp(b), f));
+        }
+        self.table = table.stamp();
+        self.hash = f.finish();
+    }
 }
 
 impl FingerprintKept {
@@ -448,7 +513,6 @@ impl Default for FingerprintKept {
         FingerprintKept {
             table: Stamp::NONE,
             bases: 0,
-            played_here: Vec::new(),
             seat: None,
             piles: Vec::new(),
             hand_stamp: Stamp::NONE,
@@ -456,17 +520,6 @@ impl Default for FingerprintKept {
             shared: true,
         }
     }
-}
-
-/// The bases in play with everything on them as one number (see [`hash_base`]).
-fn hash_bases(bases: &[BaseInPlay], played_here: &mut Vec<KeptSet<(PlayerId, Uid)>>) -> u64 {
-    let mut f = PositionHash::new();
-    f.word(bases.len() as u64);
-    played_here.resize_with(bases.len(), KeptSet::default);
-    for (b, played) in bases.iter().zip(played_here) {
-        hash_base(b, played, &mut f);
-    }
-    f.finish()
 }
 
 /// Hashes a base with everything on it for [`SeatView::fingerprint`]: the base, its
@@ -566,6 +619,15 @@ fn hash_action(action: &ActionInPlay, f: &mut PositionHash) {
     hash_cards(stored, f);
 }
 
+/// Hashes some items as a `Vec` of them does (how many, then each in order), with
+/// the loop in line: most often there are none.
+fn hash_all<T: std::hash::Hash>(items: &[T], f: &mut PositionHash) {
+    f.word(items.len() as u64);
+    for item in items {
+        item.hash(f);
+    }
+}
+
 /// Hashes some cards in order, and how many.
 fn hash_cards(cards: &[Uid], f: &mut PositionHash) {
     f.word(cards.len() as u64);
@@ -593,6 +655,26 @@ fn zone_code(zone: Zone) -> u64 {
 mod tests {
     use super::*;
     use std::hash::{Hash, Hasher};
+
+    /// Lasting effects are fed in as hashing them would.
+    #[test]
+    fn items_are_hashed_as_their_vec() {
+        use crate::engine::state::{Expiry, Lasting, LastingEffect};
+        let lasting = |n| LastingEffect {
+            what: Lasting::Power {
+                minion: Uid(n),
+                amount: -1,
+            },
+            until: Expiry::EndOfTurn(3),
+        };
+        for items in [vec![], vec![lasting(4)], vec![lasting(4), lasting(9)]] {
+            let mut hashed = PositionHash::new();
+            items.hash(&mut hashed);
+            let mut fed = PositionHash::new();
+            hash_all(&items, &mut fed);
+            assert_eq!(Hasher::finish(&hashed), Hasher::finish(&fed));
+        }
+    }
 
     /// The main question is fed in as hashing it would.
     #[test]

@@ -48,7 +48,20 @@ pub struct Table {
     /// compared): see [`Table::stamp`].
     #[serde(skip)]
     stamp: Stamp,
+    /// The stamp of the last write that may have changed any base (`DerefMut`):
+    /// see [`Table::base_stamp`].
+    #[serde(skip)]
+    rewritten: Stamp,
+    /// By base index, the stamp of the last narrow write to that base alone (the
+    /// setters below): see [`Table::base_stamp`].
+    #[serde(skip)]
+    written: [Stamp; STAMPED_BASES],
 }
+
+/// How many bases [`Table::base_stamp`] keeps a stamp of each: more than a table
+/// of four players holds. A narrow write to a base past them counts as a write to
+/// every base.
+const STAMPED_BASES: usize = 8;
 
 impl Table {
     /// The table's change stamp: the same at two moments only if the bases, with
@@ -56,6 +69,26 @@ impl Table {
     /// narrow setters below) renews it.
     pub fn stamp(&self) -> Stamp {
         self.stamp
+    }
+
+    /// Base `b`'s change stamp: the same at two moments only if base `b`, with
+    /// everything on it, is the same (and the bases are as many). The later of the
+    /// last write to any base and the last narrow write to this one: stamps only
+    /// grow, so any write to it makes this later. The bots keep their hash of the
+    /// bases base by base by it ([`crate::bots::SeatView::fingerprint`]).
+    pub fn base_stamp(&self, b: usize) -> Stamp {
+        self.written
+            .get(b)
+            .map_or(self.stamp, |&own| own.max(self.rewritten))
+    }
+
+    /// Renews the table's stamp for a write to base `b` alone, and that base's.
+    fn renew(&mut self, b: usize) {
+        self.stamp.renew();
+        match self.written.get_mut(b) {
+            Some(own) => *own = self.stamp,
+            None => self.rewritten = self.stamp,
+        }
     }
 
     /// The live abilities on the table, gathered by `gather` (into the room of the
@@ -77,20 +110,23 @@ impl Table {
 impl Table {
     /// The +1 power counters on minion `m` of base `b`.
     pub(super) fn counters_mut(&mut self, b: usize, m: usize) -> &mut u32 {
-        self.stamp.renew();
+        self.renew(b);
         &mut self.bases[b].minions[m].counters
     }
 
     /// The minions played on base `b` since it came into play, with who played them.
     pub(super) fn played_here_mut(&mut self, b: usize) -> &mut Vec<(PlayerId, Uid)> {
-        self.stamp.renew();
+        self.renew(b);
         &mut self.bases[b].played_here
     }
 
     /// The cards stored under the card in play at `loc` (a minion, or an action on a
     /// base or a minion); none for any other place.
     pub(super) fn stored_mut(&mut self, loc: Loc) -> Option<&mut Vec<Uid>> {
-        self.stamp.renew();
+        match loc {
+            Loc::Minion(b, _) | Loc::OnBase(b, _) | Loc::OnMinion(b, _, _) => self.renew(b),
+            _ => self.stamp.renew(),
+        }
         let bases = &mut self.bases;
         match loc {
             Loc::Minion(b, m) => Some(&mut bases[b].minions[m].stored),
@@ -109,12 +145,12 @@ impl Table {
 /// statics, unless they make the base ignored or cancel the minion's abilities
 /// (Jammed Signal, Cuddle). Anything else
 /// drops the list as any other write does. Each renews the table's stamp, as every
-/// write does (the bots keep their hash of the bases by it).
+/// write does, and its base's (the bots keep their hash of the bases by them).
 impl Table {
     /// Puts a minion last among the minions of base `b` (`cards`: the game's cards,
     /// for its kinds of ability and its Ongoing statics).
     pub(super) fn push_minion(&mut self, b: usize, minion: MinionInPlay, cards: &[CardInst]) {
-        self.stamp.renew();
+        self.renew(b);
         let kinds = ability_kinds(cards, minion.card);
         let source = Source {
             card: minion.card,
@@ -151,7 +187,7 @@ impl Table {
         action: ActionInPlay,
         cards: &[CardInst],
     ) {
-        self.stamp.renew();
+        self.renew(b);
         let kinds = ability_kinds(cards, action.card);
         let base = &self.bases[b];
         let on = m.map(|m| &base.minions[m]);
@@ -212,7 +248,7 @@ impl Table {
         a: usize,
         cards: &[CardInst],
     ) -> ActionInPlay {
-        self.stamp.renew();
+        self.renew(b);
         let base = &self.bases[b];
         let card = match m {
             Some(m) => base.minions[m].attached[a].card,
@@ -253,7 +289,7 @@ impl Table {
     /// Takes minion `m` of base `b` off it, with the actions on it (`cards`: the
     /// game's cards, for the kinds of ability of theirs: [`ability_kinds`]).
     pub(super) fn remove_minion(&mut self, b: usize, m: usize, cards: &[CardInst]) -> MinionInPlay {
-        self.stamp.renew();
+        self.renew(b);
         let minion = &self.bases[b].minions[m];
         let keeps = |card| ability_kinds(cards, card) & STATIC == 0;
         let plain = minion.attached.iter().all(|a| keeps(a.card));
@@ -282,7 +318,7 @@ impl Table {
 impl Table {
     /// Gives minion `m` of base `b` the controller `player`.
     pub(super) fn set_controller(&mut self, b: usize, m: usize, player: PlayerId) {
-        self.stamp.renew();
+        self.renew(b);
         let card = self.bases[b].minions[m].card;
         self.bases[b].minions[m].controller = player;
         let Some(live) = self.live.get_mut() else {
@@ -371,6 +407,8 @@ impl Clone for Table {
             live: self.live.clone(),
             spare: Mutex::default(),
             stamp: self.stamp,
+            rewritten: self.rewritten,
+            written: self.written,
         }
     }
 }
@@ -387,6 +425,7 @@ impl Deref for Table {
 impl DerefMut for Table {
     fn deref_mut(&mut self) -> &mut Vec<BaseInPlay> {
         self.stamp.renew();
+        self.rewritten = self.stamp;
         if let Some(live) = self.live.take() {
             *self.spare.get_mut().unwrap_or_else(PoisonError::into_inner) = live;
         }
@@ -1022,36 +1061,37 @@ mod tests {
             let mut copy = game.clone();
             copy.statics().count();
             let cards = copy.cards.clone();
-            let mut renews = |what: &str, write: &mut dyn FnMut(&mut Table)| {
-                let before = copy.bases.stamp();
+            let mut renews = |what: &str, b: usize, write: &mut dyn FnMut(&mut Table)| {
+                let before = (copy.bases.stamp(), copy.bases.base_stamp(b));
                 write(&mut copy.bases);
-                assert_ne!(copy.bases.stamp(), before, "{what} kept the stamp");
+                assert_ne!(copy.bases.stamp(), before.0, "{what} kept the stamp");
+                assert_ne!(copy.bases.base_stamp(b), before.1, "{what} kept the base's");
             };
             for b in 0..game.bases.len() {
-                renews("played_here_mut", &mut |t| t.played_here_mut(b).clear());
+                renews("played_here_mut", b, &mut |t| t.played_here_mut(b).clear());
                 for m in 0..game.bases[b].minions.len() {
-                    renews("counters_mut", &mut |t| *t.counters_mut(b, m) += 0);
+                    renews("counters_mut", b, &mut |t| *t.counters_mut(b, m) += 0);
                     let controller = game.bases[b].minions[m].controller;
-                    renews("set_controller", &mut |t| {
+                    renews("set_controller", b, &mut |t| {
                         t.set_controller(b, m, controller)
                     });
-                    renews("stored_mut", &mut |t| {
+                    renews("stored_mut", b, &mut |t| {
                         t.stored_mut(Loc::Minion(b, m));
                     });
                     let mut minion = None;
-                    renews("remove_minion", &mut |t| {
+                    renews("remove_minion", b, &mut |t| {
                         minion = Some(t.remove_minion(b, m, &cards))
                     });
                     let minion = minion.take().unwrap();
-                    renews("push_minion", &mut |t| {
+                    renews("push_minion", b, &mut |t| {
                         t.push_minion(b, minion.clone(), &cards)
                     });
                 }
                 if let Some(action) = game.bases[b].actions.first() {
-                    renews("push_action", &mut |t| {
+                    renews("push_action", b, &mut |t| {
                         t.push_action(b, None, action.clone(), &cards)
                     });
-                    renews("remove_action", &mut |t| {
+                    renews("remove_action", b, &mut |t| {
                         t.remove_action(b, None, 0, &cards);
                     });
                 }

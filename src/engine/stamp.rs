@@ -15,8 +15,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// The last stamp handed out (0: none yet; no part ever has stamp 0).
 static LAST: AtomicU64 = AtomicU64::new(0);
 
-/// The stamp of a part of the game: equal stamps mean equal contents.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The stamp of a part of the game: equal stamps mean equal contents. Ordered as
+/// handed out: a later change has a greater stamp.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Stamp(u64);
 
 impl Stamp {
