@@ -144,14 +144,14 @@ impl OpenPlay {
     /// The verdict on the play once resolved, `game` being the game then.
     pub fn verdict(&self, game: &GameState) -> Verdict {
         // A bar on playing actions tells no event (Mark of Sleep): read from the table.
+        // Walked in place rather than gathered as [`barred`] does: almost always none.
         let (mut gain, mut harm) = (self.gain, self.harm);
-        for bar in barred(game).iter().filter(|b| !self.barred.contains(b)) {
-            match bar {
-                Lasting::NoActions { player } | Lasting::NoActionsOnTurn { player, .. } => {
+        for bar in game.lasting.iter().map(|l| &l.what) {
+            if let Lasting::NoActions { player } | Lasting::NoActionsOnTurn { player, .. } = bar {
+                if !self.barred.contains(bar) {
                     gain |= *player != self.player;
                     harm |= *player == self.player;
                 }
-                _ => {}
             }
         }
         // Where the card is now matters only for a play that gained nothing else.
