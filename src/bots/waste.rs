@@ -553,11 +553,16 @@ impl Audit {
     /// Each seat's plays, by card too.
     pub fn tallies(mut self) -> Vec<WasteTally> {
         for (tally, cards) in self.seats.iter_mut().zip(&self.by_card) {
-            let mut played: Vec<(DefId, u64, u64)> = cards
-                .iter()
-                .filter(|&&(_, plays, _)| plays > 0)
-                .map(|&(def, plays, wasted)| (def, u64::from(plays), u64::from(wasted)))
-                .collect();
+            // Counted first, so that the list is made once at its size rather than
+            // grown step by step as the cards come.
+            let was_played = |&&(_, plays, _): &&(DefId, u32, u32)| plays > 0;
+            let mut played = Vec::with_capacity(cards.iter().filter(was_played).count());
+            played.extend(
+                cards
+                    .iter()
+                    .filter(was_played)
+                    .map(|&(def, plays, wasted)| (def, u64::from(plays), u64::from(wasted))),
+            );
             played.sort_unstable_by_key(|&(def, _, _)| def);
             // Two copies of a card: one entry for their definition.
             played.dedup_by(|later, kept| {
