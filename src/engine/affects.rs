@@ -17,7 +17,14 @@ impl GameState {
         let Some(i) = self.playing.iter().position(|p| p.card == card) else {
             return;
         };
-        let done = self.playing.remove(i);
+        // Plays resolve innermost first, so this one is most often the last: taken off
+        // the end then (swapping the last with itself keeps the order), without the
+        // call `remove` makes to shift what follows it.
+        let done = if i + 1 == self.playing.len() {
+            self.playing.swap_remove(i)
+        } else {
+            self.playing.remove(i)
+        };
         if self.def(card).card().is_none_or(|c| c.is_minion()) {
             return;
         }
