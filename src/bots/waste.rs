@@ -144,14 +144,14 @@ impl OpenPlay {
     /// The verdict on the play once resolved, `game` being the game then.
     pub fn verdict(&self, game: &GameState) -> Verdict {
         // A bar on playing actions tells no event (Mark of Sleep): read from the table.
+        // Walked in place rather than gathered as [`barred`] does: almost always none.
         let (mut gain, mut harm) = (self.gain, self.harm);
-        for bar in barred(game).iter().filter(|b| !self.barred.contains(b)) {
-            match bar {
-                Lasting::NoActions { player } | Lasting::NoActionsOnTurn { player, .. } => {
+        for bar in game.lasting.iter().map(|l| &l.what) {
+            if let Lasting::NoActions { player } | Lasting::NoActionsOnTurn { player, .. } = bar {
+                if !self.barred.contains(bar) {
                     gain |= *player != self.player;
                     harm |= *player == self.player;
                 }
-                _ => {}
             }
         }
         // Where the card is now matters only for a play that gained nothing else.
@@ -553,11 +553,16 @@ impl Audit {
     /// Each seat's plays, by card too.
     pub fn tallies(mut self) -> Vec<WasteTally> {
         for (tally, cards) in self.seats.iter_mut().zip(&self.by_card) {
-            let mut played: Vec<(DefId, u64, u64)> = cards
-                .iter()
-                .filter(|&&(_, plays, _)| plays > 0)
-                .map(|&(def, plays, wasted)| (def, u64::from(plays), u64::from(wasted)))
-                .collect();
+            // Counted first, so that the list is made once at its size rather than
+            // grown step by step as the cards come.
+            let was_played = |&&(_, plays, _): &&(DefId, u32, u32)| plays > 0;
+            let mut played = Vec::with_capacity(cards.iter().filter(was_played).count());
+            played.extend(
+                cards
+                    .iter()
+                    .filter(was_played)
+                    .map(|&(def, plays, wasted)| (def, u64::from(plays), u64::from(wasted))),
+            );
             played.sort_unstable_by_key(|&(def, _, _)| def);
             // Two copies of a card: one entry for their definition.
             played.dedup_by(|later, kept| {

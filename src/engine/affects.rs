@@ -36,6 +36,10 @@ impl GameState {
                 None,
             );
         }
+        // Most actions directly affect no minion: nothing to wait for then.
+        if done.directly.is_empty() {
+            return;
+        }
         let waiting = self.waiting_for(&[
             Trigger::AfterActionAffectedMinion,
             Trigger::AfterActionAffectedMinionHere,
