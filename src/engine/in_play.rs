@@ -48,19 +48,15 @@ pub struct Table {
     /// compared): see [`Table::stamp`].
     #[serde(skip)]
     stamp: Stamp,
-    /// The stamp of the last write that may have changed any base (`DerefMut`):
-    /// see [`Table::base_stamp`].
-    #[serde(skip)]
-    rewritten: Stamp,
-    /// By base index, the stamp of the last narrow write to that base alone (the
-    /// setters below): see [`Table::base_stamp`].
+    /// By base index, the stamp of the last write that may have changed that base:
+    /// a narrow write to it alone (the setters below), or any write through
+    /// `DerefMut` (every base's). See [`Table::base_stamp`].
     #[serde(skip)]
     written: [Stamp; STAMPED_BASES],
 }
 
 /// How many bases [`Table::base_stamp`] keeps a stamp of each: more than a table
-/// of four players holds. A narrow write to a base past them counts as a write to
-/// every base.
+/// of four players holds. A base past them has the table's stamp.
 const STAMPED_BASES: usize = 8;
 
 impl Table {
@@ -72,22 +68,18 @@ impl Table {
     }
 
     /// Base `b`'s change stamp: the same at two moments only if base `b`, with
-    /// everything on it, is the same (and the bases are as many). The later of the
-    /// last write to any base and the last narrow write to this one: stamps only
-    /// grow, so any write to it makes this later. The bots keep their hash of the
-    /// bases base by base by it ([`crate::bots::SeatView::fingerprint`]).
+    /// everything on it, is the same (and the bases are as many). Renewed by a
+    /// narrow write to it and by any write through `DerefMut`. The bots keep their
+    /// hash of the bases base by base by it ([`crate::bots::SeatView::fingerprint`]).
     pub fn base_stamp(&self, b: usize) -> Stamp {
-        self.written
-            .get(b)
-            .map_or(self.stamp, |&own| own.max(self.rewritten))
+        self.written.get(b).copied().unwrap_or(self.stamp)
     }
 
     /// Renews the table's stamp for a write to base `b` alone, and that base's.
     fn renew(&mut self, b: usize) {
         self.stamp.renew();
-        match self.written.get_mut(b) {
-            Some(own) => *own = self.stamp,
-            None => self.rewritten = self.stamp,
+        if let Some(own) = self.written.get_mut(b) {
+            *own = self.stamp;
         }
     }
 
@@ -407,7 +399,6 @@ impl Clone for Table {
             live: self.live.clone(),
             spare: Mutex::default(),
             stamp: self.stamp,
-            rewritten: self.rewritten,
             written: self.written,
         }
     }
@@ -425,7 +416,7 @@ impl Deref for Table {
 impl DerefMut for Table {
     fn deref_mut(&mut self) -> &mut Vec<BaseInPlay> {
         self.stamp.renew();
-        self.rewritten = self.stamp;
+        self.written = [self.stamp; STAMPED_BASES];
         if let Some(live) = self.live.take() {
             *self.spare.get_mut().unwrap_or_else(PoisonError::into_inner) = live;
         }
