@@ -143,16 +143,12 @@ impl OpenPlay {
 
     /// The verdict on the play once resolved, `game` being the game then.
     pub fn verdict(&self, game: &GameState) -> Verdict {
-        // A bar on playing actions tells no event (Mark of Sleep): read from the table.
-        // Walked in place rather than gathered as [`barred`] does: almost always none.
+        // A bar on playing actions tells no event (Mark of Sleep): read from the table,
+        // walked in place (almost always there is none).
         let (mut gain, mut harm) = (self.gain, self.harm);
-        for bar in game.lasting.iter().map(|l| &l.what) {
-            if let Lasting::NoActions { player } | Lasting::NoActionsOnTurn { player, .. } = bar {
-                if !self.barred.contains(bar) {
-                    gain |= *player != self.player;
-                    harm |= *player == self.player;
-                }
-            }
+        for (_, player) in bars(game).filter(|(bar, _)| !self.barred.contains(bar)) {
+            gain |= player != self.player;
+            harm |= player == self.player;
         }
         // Where the card is now matters only for a play that gained nothing else.
         let came_into_play = || {
@@ -201,17 +197,17 @@ fn table(game: &GameState, controllers: &mut Vec<(Uid, PlayerId)>) {
 
 /// The lasting effects that bar a player from playing actions.
 fn barred(game: &GameState) -> Vec<Lasting> {
-    game.lasting
-        .iter()
-        .map(|l| &l.what)
-        .filter(|w| {
-            matches!(
-                w,
-                Lasting::NoActions { .. } | Lasting::NoActionsOnTurn { .. }
-            )
-        })
-        .cloned()
-        .collect()
+    bars(game).map(|(bar, _)| bar.clone()).collect()
+}
+
+/// The lasting effects that bar a player from playing actions, with that player.
+fn bars(game: &GameState) -> impl Iterator<Item = (&Lasting, PlayerId)> {
+    game.lasting.iter().filter_map(|l| match l.what {
+        Lasting::NoActions { player } | Lasting::NoActionsOnTurn { player, .. } => {
+            Some((&l.what, player))
+        }
+        _ => None,
+    })
 }
 
 /// Where a card is, as far as staying in play goes.

@@ -965,7 +965,7 @@ mod tests {
     /// the power statics that power passes over without a test match nobody.
     #[test]
     fn the_gathered_list_is_never_stale() {
-        crate::sim::check_every_answer_of_random_games(|game| {
+        crate::sim::check_every_answer_of_random_games(0..12, |game| {
             assert_eq!(*game.live(), Live::fresh(game));
             let live = game.live();
             let usable = (0..live.sources.len()).filter(|&i| live.sources[i].1 & USABLE != 0);
@@ -983,27 +983,22 @@ mod tests {
     /// a counter, a card stored under it and a played-here note, in a copy.
     #[test]
     fn the_narrow_writes_keep_the_gathered_list() {
-        let pool = crate::sim::complete_factions();
-        for players in 2..=4 {
-            let config = crate::sim::random_config(7, players, &pool).unwrap();
-            crate::sim::play_random(&config, |game, _| {
-                let mut copy = game.clone();
-                copy.statics().count();
-                for b in 0..copy.bases.len() {
-                    for m in 0..copy.bases[b].minions.len() {
-                        *copy.bases.counters_mut(b, m) += 1;
-                        let card = copy.bases[b].minions[m].card;
-                        copy.bases.played_here_mut(b).push((PlayerId(0), card));
-                        if let Some(stored) = copy.bases.stored_mut(Loc::Minion(b, m)) {
-                            stored.push(card);
-                        }
+        crate::sim::check_every_answer_of_random_games(7..8, |game| {
+            let mut copy = game.clone();
+            copy.statics().count();
+            for b in 0..copy.bases.len() {
+                for m in 0..copy.bases[b].minions.len() {
+                    *copy.bases.counters_mut(b, m) += 1;
+                    let card = copy.bases[b].minions[m].card;
+                    copy.bases.played_here_mut(b).push((PlayerId(0), card));
+                    if let Some(stored) = copy.bases.stored_mut(Loc::Minion(b, m)) {
+                        stored.push(card);
                     }
                 }
-                assert!(copy.bases.live.get().is_some());
-                assert_eq!(*copy.live(), Live::fresh(&copy));
-            })
-            .unwrap();
-        }
+            }
+            assert!(copy.bases.live.get().is_some());
+            assert_eq!(*copy.live(), Live::fresh(&copy));
+        });
     }
 
     /// Taking actions off the table keeps the gathered list, and it stays what a fresh
@@ -1012,32 +1007,27 @@ mod tests {
     /// minion and then every action on a base is taken off, last first.
     #[test]
     fn taking_actions_off_keeps_the_gathered_list() {
-        let pool = crate::sim::complete_factions();
-        for players in 2..=4 {
-            let config = crate::sim::random_config(9, players, &pool).unwrap();
-            crate::sim::play_random(&config, |game, _| {
-                let mut copy = game.clone();
-                let cards = copy.cards.clone();
-                let off = |copy: &mut GameState, b: usize, m: Option<usize>, a: usize| {
-                    copy.statics().count();
-                    let action = copy.bases.remove_action(b, m, a, &cards);
-                    let abilities = copy.def(action.card).abilities();
-                    assert_eq!(copy.bases.live.get().is_some(), alone(abilities));
-                    assert_eq!(*copy.live(), Live::fresh(copy));
-                };
-                for b in 0..game.bases.len() {
-                    for m in 0..game.bases[b].minions.len() {
-                        for a in (0..game.bases[b].minions[m].attached.len()).rev() {
-                            off(&mut copy, b, Some(m), a);
-                        }
-                    }
-                    for a in (0..game.bases[b].actions.len()).rev() {
-                        off(&mut copy, b, None, a);
+        crate::sim::check_every_answer_of_random_games(9..10, |game| {
+            let mut copy = game.clone();
+            let cards = copy.cards.clone();
+            let off = |copy: &mut GameState, b: usize, m: Option<usize>, a: usize| {
+                copy.statics().count();
+                let action = copy.bases.remove_action(b, m, a, &cards);
+                let abilities = copy.def(action.card).abilities();
+                assert_eq!(copy.bases.live.get().is_some(), alone(abilities));
+                assert_eq!(*copy.live(), Live::fresh(copy));
+            };
+            for b in 0..game.bases.len() {
+                for m in 0..game.bases[b].minions.len() {
+                    for a in (0..game.bases[b].minions[m].attached.len()).rev() {
+                        off(&mut copy, b, Some(m), a);
                     }
                 }
-            })
-            .unwrap();
-        }
+                for a in (0..game.bases[b].actions.len()).rev() {
+                    off(&mut copy, b, None, a);
+                }
+            }
+        });
     }
 
     /// Every write to the table renews its change stamp, the in-place ones that keep

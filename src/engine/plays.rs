@@ -811,11 +811,9 @@ impl GameState {
     /// when a card the player owns has one, and only cards whose definition has
     /// one are read.
     fn discard_specials(&self, player: PlayerId, out: &mut Vec<Choice>) {
-        let (from_discard, triggers) = (Trigger::FromDiscard.bit(), &defs().triggers);
         let discard = &self.players[player.ix()].discard;
-        let has_one =
-            |&card: &Uid| triggers[self.cards[card.0 as usize].def.0 as usize] & from_discard != 0;
-        if !self.owns_card_with(player, from_discard) {
+        let has_one = |&card: &Uid| self.waits_for(card, Trigger::FromDiscard);
+        if !self.owns_card_with(player, Trigger::FromDiscard.bit()) {
             // In debug builds, a pile not walked is checked to hold no such card.
             debug_assert!(!discard.iter().any(has_one), "a Special in another's pile");
             return;

@@ -77,8 +77,8 @@ impl GameState {
     /// The cards in `player`'s hand whose definitions have an ability of kind `when`:
     /// most have none, and their abilities are not read.
     fn hand_waiting_for(&self, player: PlayerId, when: Trigger) -> impl Iterator<Item = &Uid> {
-        let waits = move |c: &&Uid| self.cards[c.0 as usize].def.waits_for(when.bit());
-        self.players[player.ix()].hand.iter().filter(waits)
+        let hand = self.players[player.ix()].hand.iter();
+        hand.filter(move |&&card| self.waits_for(card, when))
     }
 
     /// The context of a Special used from `player`'s hand as `base` scores.
