@@ -167,7 +167,7 @@ impl<'a> SeatView<'a> {
     /// position: a card from a hand or discard pile by its name (any copy will do),
     /// any other card by itself.
     pub fn option_key(&self, option: &Choice) -> u64 {
-        self.option_key_after(option, &mut None)
+        self.option_key_after(option, &self.game.in_hand_or_discard(), &mut None)
     }
 
     /// Every option's [`Self::option_key`], in order, into `into` (emptied first).
@@ -176,9 +176,9 @@ impl<'a> SeatView<'a> {
     pub fn option_keys(&self, options: &[Choice], into: &mut Vec<u64>) {
         into.clear();
         into.reserve(options.len());
-        let mut last = None;
+        let (held, mut last) = (self.game.in_hand_or_discard(), None);
         for o in options {
-            into.push(self.option_key_after(o, &mut last));
+            into.push(self.option_key_after(o, &held, &mut last));
         }
     }
 
@@ -186,23 +186,29 @@ impl<'a> SeatView<'a> {
     /// them ([`Self::fingerprint_summed`]), with no list made: a bot needs only the
     /// key of the option it takes, and every key only at a position it has seen.
     pub fn option_keys_sum(&self, options: &[Choice]) -> u64 {
-        let mut last = None;
+        let (held, mut last) = (self.game.in_hand_or_discard(), None);
         options.iter().fold(0, |sum: u64, o| {
-            sum.wrapping_add(self.option_key_after(o, &mut last))
+            sum.wrapping_add(self.option_key_after(o, &held, &mut last))
         })
     }
 
     /// [`Self::option_key`], `last` being the card the option before named and its
-    /// [`Self::card_key`], if any (kept up to date).
+    /// [`Self::card_key`], if any (kept up to date), `held` where a card is if in a
+    /// hand or discard pile ([`GameState::in_hand_or_discard`]).
     #[inline(always)]
-    fn option_key_after(&self, option: &Choice, last: &mut Option<(Uid, u64)>) -> u64 {
+    fn option_key_after(
+        &self,
+        option: &Choice,
+        held: &impl Fn(Uid) -> Option<Loc>,
+        last: &mut Option<(Uid, u64)>,
+    ) -> u64 {
         // Most options are the main question's plays: packed after one test of the
         // kind, not through `choice_word`'s whole match (a jump that mispredicts).
         let word = match option {
             Choice::Play { card, to } => {
-                card_choice_word(PLAY, self.card_key_after(*card, last), to)
+                card_choice_word(PLAY, self.card_key_after(*card, held, last), to)
             }
-            _ => choice_word(option, |card| self.card_key_after(card, last)),
+            _ => choice_word(option, |card| self.card_key_after(card, held, last)),
         };
         mix(word)
     }
@@ -210,11 +216,16 @@ impl<'a> SeatView<'a> {
     /// [`Self::card_key`], taken from `last` when it is of the same card (kept up
     /// to date).
     #[inline(always)]
-    fn card_key_after(&self, card: Uid, last: &mut Option<(Uid, u64)>) -> u64 {
+    fn card_key_after(
+        &self,
+        card: Uid,
+        held: &impl Fn(Uid) -> Option<Loc>,
+        last: &mut Option<(Uid, u64)>,
+    ) -> u64 {
         match *last {
             Some((c, key)) if c == card => key,
             _ => {
-                let key = self.card_key(card);
+                let key = self.card_key(card, held);
                 *last = Some((card, key));
                 key
             }
@@ -222,13 +233,14 @@ impl<'a> SeatView<'a> {
     }
 
     /// A card as [`Self::option_key`] names it, in 26 bits: in its owner's hand or
-    /// discard pile by its place, owner and name, anywhere else by itself.
+    /// discard pile by its place, owner and name, anywhere else by itself (`held` as
+    /// for [`Self::option_key_after`]).
     #[inline(always)]
-    fn card_key(&self, card: Uid) -> u64 {
+    fn card_key(&self, card: Uid, held: &impl Fn(Uid) -> Option<Loc>) -> u64 {
         let def = self.game.cards[card.0 as usize].def;
         let by_name =
             |place: u64, owner: PlayerId| place | u64::from(owner.0) << 2 | u64::from(def.0) << 10;
-        match self.game.in_hand_or_discard(card) {
+        match held(card) {
             Some(Loc::Hand(owner)) => by_name(0, owner),
             Some(Loc::Discard(owner)) => by_name(1, owner),
             _ => 2 | u64::from(card.0) << 10,

@@ -176,22 +176,27 @@ impl GameState {
         loc
     }
 
-    /// Where a card is if it lies in a hand or a discard pile (always its owner's):
-    /// one look-up in the table of zones, for the bots' keys of their options. In
-    /// debug builds checked against a search of the whole table, as [`Self::locate`].
-    pub fn in_hand_or_discard(&self, card: Uid) -> Option<Loc> {
-        let held = match self.whereabouts.spots(self).get(card.0 as usize) {
-            Some(Spot::Hand(p)) => Some(Loc::Hand(*p)),
-            Some(Spot::Discard(p)) => Some(Loc::Discard(*p)),
-            _ => None,
-        };
-        #[cfg(debug_assertions)]
-        {
-            let searched =
-                Some(self.search_for(card)).filter(|l| matches!(l, Loc::Hand(_) | Loc::Discard(_)));
-            assert_eq!(held, searched, "whereabouts of {card:?} stale");
+    /// Where a card is if it lies in a hand or a discard pile (always its owner's),
+    /// as a function of the card: one look-up in the table of zones, fetched once for
+    /// all the cards asked about (the bots' keys of their options). In debug builds
+    /// checked against a search of the whole table, as [`Self::locate`].
+    #[inline(always)]
+    pub fn in_hand_or_discard(&self) -> impl Fn(Uid) -> Option<Loc> + '_ {
+        let spots = self.whereabouts.spots(self);
+        move |card| {
+            let held = match spots.get(card.0 as usize) {
+                Some(Spot::Hand(p)) => Some(Loc::Hand(*p)),
+                Some(Spot::Discard(p)) => Some(Loc::Discard(*p)),
+                _ => None,
+            };
+            #[cfg(debug_assertions)]
+            {
+                let searched = Some(self.search_for(card))
+                    .filter(|l| matches!(l, Loc::Hand(_) | Loc::Discard(_)));
+                assert_eq!(held, searched, "whereabouts of {card:?} stale");
+            }
+            held
         }
-        held
     }
 
     /// [`Self::search_for`], kept out of line: only a card not at the position its
