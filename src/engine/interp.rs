@@ -12,7 +12,7 @@ use super::effect::{
 use super::events::{Pool, Quiet, Zone};
 use super::flow::Task;
 use super::prog::{Held, OwnedParts, Parts, Prog, SharedParts};
-use super::state::{GameState, PlayerId, Uid};
+use super::state::{GameState, MinionInPlay, PlayerId, Uid};
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 use std::cell::OnceCell;
@@ -416,18 +416,21 @@ impl GameState {
     }
 
     fn base_matches(&self, f: &BaseFilter, base: Uid, ctx: &Ctx) -> bool {
-        if let Some(except) = &f.except {
-            if self.target_card(except, ctx) == Some(base) {
-                return false;
-            }
-        }
+        let except = f.except.as_ref().and_then(|t| self.target_card(t, ctx));
+        let minions = self
+            .base_index(base)
+            .map_or(&[][..], |b| &self.bases[b].minions);
+        except != Some(base) && self.base_passes(f, minions, ctx)
+    }
+
+    /// [`Self::base_matches`]'s tests of the minions at a base (`minions`: none for a
+    /// base not in play), for a walk over the bases that has them at hand and tests
+    /// [`BaseFilter::except`] once for all of them.
+    fn base_passes(&self, f: &BaseFilter, minions: &[MinionInPlay], ctx: &Ctx) -> bool {
         let has = |sel: &PlayerSel| {
-            self.base_index(base).is_some_and(|b| {
-                self.bases[b]
-                    .minions
-                    .iter()
-                    .any(|m| self.is_player(sel, ctx, m.controller))
-            })
+            minions
+                .iter()
+                .any(|m| self.is_player(sel, ctx, m.controller))
         };
         if let Some(sel) = &f.with_minion_of {
             if !has(sel) {
@@ -440,10 +443,7 @@ impl GameState {
             }
         }
         if let Some(n) = f.minions_of_yours {
-            let yours = self.base_index(base).map_or(0, |b| {
-                let minions = &self.bases[b].minions;
-                minions.iter().filter(|m| m.controller == ctx.you).count()
-            });
+            let yours = minions.iter().filter(|m| m.controller == ctx.you).count();
             if yours as u32 != n {
                 return false;
             }
@@ -578,12 +578,16 @@ impl GameState {
                 }
                 true
             }
-            Selector::Bases(filter) => self
-                .bases
-                .iter()
-                .map(|b| b.card)
-                .filter(|&b| self.base_matches(filter, b, ctx))
-                .all(|b| f(Value::Base(b))),
+            Selector::Bases(filter) => {
+                let except = filter
+                    .except
+                    .as_ref()
+                    .and_then(|t| self.target_card(t, ctx));
+                self.bases
+                    .iter()
+                    .filter(|b| except != Some(b.card) && self.base_passes(filter, &b.minions, ctx))
+                    .all(|b| f(Value::Base(b.card)))
+            }
             Selector::Players(sel) => self
                 .players_of(sel, ctx)
                 .into_iter()
