@@ -420,7 +420,7 @@ impl GameState {
                         } && (!with_your_action
                             || m.attached.iter().any(|a| a.controller == player))
                             && max_power.is_none_or(|p| self.power_of_minion_at(b, i) <= p as i32)
-                            && !self.shielded_given(m.card, &ctx, shields);
+                            && !self.minion_shielded_given(m.card, m.controller, &ctx, shields);
                         if fits {
                             out(Some(PlayTo::Minion(m.card)));
                         }
