@@ -238,12 +238,26 @@ impl GameState {
         to: Option<PlayTo>,
         from_discard: bool,
     ) -> impl Iterator<Item = usize> + 'a {
+        let discard_plays = from_discard && self.discard_plays_allowed(player, to);
+        self.allowances_fitting(allowances, player, card, to, from_discard, discard_plays)
+    }
+
+    /// [`Self::fitting_allowances`], where `discard_plays` says, for a card from the
+    /// discard pile, whether [`Self::discard_plays_allowed`].
+    fn allowances_fitting<'a>(
+        &'a self,
+        allowances: &'a [Allowance],
+        player: PlayerId,
+        card: Uid,
+        to: Option<PlayTo>,
+        from_discard: bool,
+        discard_plays: bool,
+    ) -> impl Iterator<Item = usize> + 'a {
         let c = self.def(card).card();
         let is_minion = c.is_some_and(|c| c.is_minion());
         // A minion from the discard pile may also use a play meant for the hand where
         // a card says so (They're Coming To Get You).
-        let any_play_from_discard =
-            from_discard && is_minion && self.discard_plays_allowed(player, to);
+        let any_play_from_discard = from_discard && is_minion && discard_plays;
         allowances
             .iter()
             .enumerate()
@@ -336,13 +350,24 @@ impl GameState {
     /// discard pile onto `to` with any of their minion plays, because a card of theirs
     /// there says so ([`Static::MinionsFromDiscardHere`]).
     pub(super) fn discard_plays_allowed(&self, player: PlayerId, to: Option<PlayTo>) -> bool {
+        self.discard_plays_under(player, to, |at| self.base_rules(player, at))
+    }
+
+    /// [`Self::discard_plays_allowed`], under the rules that `rules_at` gives of the
+    /// base with index `at` (a listing's, read once for all its cards and places).
+    fn discard_plays_under(
+        &self,
+        player: PlayerId,
+        to: Option<PlayTo>,
+        rules_at: impl FnOnce(usize) -> BaseRules,
+    ) -> bool {
         let Some(PlayTo::Base(base)) = to else {
             return false;
         };
         self.discard_plays_now(player)
             && self
                 .base_index(base)
-                .is_some_and(|at| self.base_rules(player, at).discard_plays)
+                .is_some_and(|at| rules_at(at).discard_plays)
     }
 
     /// True in `player`'s own Play Cards phase, when a card of theirs may let them
@@ -420,7 +445,7 @@ impl GameState {
                         } && (!with_your_action
                             || m.attached.iter().any(|a| a.controller == player))
                             && max_power.is_none_or(|p| self.power_of_minion_at(b, i) <= p as i32)
-                            && !self.shielded_given(m.card, &ctx, shields);
+                            && !self.minion_shielded_given(m.card, m.controller, &ctx, shields);
                         if fits {
                             out(Some(PlayTo::Minion(m.card)));
                         }
@@ -655,32 +680,43 @@ impl GameState {
         from_discard: bool,
         options: &mut Vec<Choice>,
     ) {
-        let (player, allowances) = (listing.player, listing.allowances);
         let Some(def) = self.def(card).card() else {
             return;
         };
-        self.targets_into(player, card, def, &listing.rules, &mut |to| {
-            if anywhere || self.some_play_fits(allowances, player, card, to, from_discard) {
+        self.targets_into(listing.player, card, def, &listing.rules, &mut |to| {
+            if anywhere || self.some_play_fits(listing, card, to, from_discard) {
                 options.push(Choice::Play { card, to });
             }
         });
     }
 
-    /// True when one of the plays left fits `card` on `to` ([`Self::fitting_allowances`]).
-    /// Out of line, so that the loop over a card's places (most of them not tested:
-    /// a play fits the card anywhere) stays small enough to take its push inline.
+    /// True when one of the listing's plays left fits `card` on `to`
+    /// ([`Self::fitting_allowances`]), whether a card lets the player play minions from
+    /// their discard pile there read from the listing's rules (not from the base again
+    /// for each card and place). Out of line, so that the loop over a card's places
+    /// (most of them not tested: a play fits the card anywhere) stays small enough to
+    /// take its push inline.
     #[inline(never)]
-    fn some_play_fits(
-        &self,
-        allowances: &[Allowance],
-        player: PlayerId,
+    fn some_play_fits<'a>(
+        &'a self,
+        listing: &Listing<'a>,
         card: Uid,
         to: Option<PlayTo>,
         from_discard: bool,
     ) -> bool {
-        self.fitting_allowances(allowances, player, card, to, from_discard)
-            .next()
-            .is_some()
+        let player = listing.player;
+        let discard_plays = from_discard
+            && self.discard_plays_under(player, to, |at| listing.rules(self).bases[at]);
+        self.allowances_fitting(
+            listing.allowances,
+            player,
+            card,
+            to,
+            from_discard,
+            discard_plays,
+        )
+        .next()
+        .is_some()
     }
 
     /// Checks a card's kind ([`Defs::plays`](super::defs::Defs)) and the fit of the

@@ -150,6 +150,19 @@ impl GameState {
         }
     }
 
+    /// [`Self::shielded_given`] for a minion in play whose controller is known, so
+    /// that it is not looked for again (the minions an action may be played on).
+    pub(super) fn minion_shielded_given(
+        &self,
+        card: Uid,
+        controller: PlayerId,
+        ctx: &Ctx,
+        shields: bool,
+    ) -> bool {
+        self.stopped_for_source(card, ctx)
+            || (shields && self.shield_of_minion(card, controller, ctx, true).is_some())
+    }
+
     /// [`Self::shielded_from`], naming the card that protects the minion (the minion
     /// itself when a one-use shield already stopped this source for it).
     fn shield_of(&self, card: Uid, ctx: &Ctx, by_power: bool) -> Option<Uid> {
