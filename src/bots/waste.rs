@@ -516,6 +516,53 @@ impl serde::Serialize for WasteTally {
     }
 }
 
+/// Many games' plays, all seats together, summed game by game as each ends
+/// ([`Audit::end_into`]): what `simulate` reports. The plays by card are counted in a
+/// list indexed by definition, kept for a whole run (one per thread) rather than made
+/// for each game, so that adding a game allocates nothing; and every count is a sum,
+/// the same in whatever order the games are added.
+#[derive(Debug, Clone, Default)]
+pub struct WasteSum {
+    /// The counts (its list by card stays empty: `by_def` holds it).
+    counts: WasteTally,
+    /// Indexed by definition ([`DefId`]): plays and wasted plays.
+    by_def: Vec<(u64, u64)>,
+}
+
+impl WasteSum {
+    /// Adds plays and wasted plays of the card with definition `def`.
+    fn add(&mut self, def: DefId, plays: u64, wasted: u64) {
+        let at = usize::from(def.0);
+        if self.by_def.len() <= at {
+            self.by_def.resize(at + 1, (0, 0));
+        }
+        self.by_def[at].0 += plays;
+        self.by_def[at].1 += wasted;
+    }
+
+    /// Adds another sum's counts to this one.
+    pub fn merge(&mut self, other: &WasteSum) {
+        self.counts.merge(&other.counts);
+        for (def, &(plays, wasted)) in (0..).zip(&other.by_def) {
+            if plays > 0 {
+                self.add(DefId(def), plays, wasted);
+            }
+        }
+    }
+
+    /// The sum as one tally, by card too.
+    pub fn tally(&self) -> WasteTally {
+        WasteTally {
+            by_def: (0..)
+                .zip(&self.by_def)
+                .filter(|(_, &(plays, _))| plays > 0)
+                .map(|(def, &(plays, wasted))| (DefId(def), plays, wasted))
+                .collect(),
+            ..self.counts.clone()
+        }
+    }
+}
+
 /// Every play of a game, followed answer by answer: call [`Audit::before`] with the
 /// answer about to be given, then [`Audit::after`] with the events it produced.
 #[derive(Debug, Clone, Default)]
@@ -572,6 +619,26 @@ impl Audit {
             tally.by_def = played;
         }
         self.seats
+    }
+
+    /// Adds every seat's plays of the game audited so far to `sum`, and forgets the
+    /// game: the audit is then as new, for another game with as many seats, but keeps
+    /// its lists' room (a thread that plays thousands of games audits them all with
+    /// one).
+    pub fn end_into(&mut self, sum: &mut WasteSum) {
+        for (tally, cards) in self.seats.iter_mut().zip(&mut self.by_card) {
+            sum.counts.merge(tally);
+            for &(def, plays, wasted) in cards.iter().filter(|&&(_, plays, _)| plays > 0) {
+                sum.add(def, u64::from(plays), u64::from(wasted));
+            }
+            *tally = WasteTally::default();
+            cards.clear();
+        }
+        self.open.clear();
+        // The snapshot's room is kept, its stamp no table has.
+        if let Some((at, _)) = &mut self.table {
+            *at = Stamp::NONE;
+        }
     }
 
     /// Notes the answer about to be given (option `index` of the pending question):
