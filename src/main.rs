@@ -468,29 +468,13 @@ fn simulate(games: u64, seed: u64, players: usize, pool: Vec<String>, threads: u
         pool
     };
     let start = std::time::Instant::now();
-    let records = sim::play_random_games(seed, games, players, &pool, threads);
-    let (mut turns, mut decisions) = (0u64, 0u64);
-    let (mut most_in_a_turn, mut loop_seeds) = (0, Vec::new());
-    let mut wins = vec![0u64; players];
-    let mut waste = smashup::bots::waste::WasteTally::default();
-    for (k, record) in (0..).zip(records) {
-        match record {
-            Ok(r) => {
-                turns += r.turns as u64;
-                decisions += r.decisions;
-                wins[r.winner as usize] += 1;
-                most_in_a_turn = most_in_a_turn.max(r.most_in_a_turn);
-                if r.loops_stopped > 0 {
-                    loop_seeds.push(seed.wrapping_add(k));
-                }
-                r.waste.iter().for_each(|w| waste.merge(w));
-            }
-            Err(e) => {
-                eprintln!("Error: {e}");
-                return ExitCode::from(1);
-            }
+    let totals = match sim::sum_random_games(seed, games, players, &pool, threads) {
+        Ok(totals) => totals,
+        Err(e) => {
+            eprintln!("Error: {e}");
+            return ExitCode::from(1);
         }
-    }
+    };
     let secs = start.elapsed().as_secs_f64().max(1e-9);
     let per = |x: u64| x as f64 / games.max(1) as f64;
     out!("Factions: {}.", pool.join(", "));
@@ -498,17 +482,18 @@ fn simulate(games: u64, seed: u64, players: usize, pool: Vec<String>, threads: u
         "{games} random games, {} at a time, in {secs:.2} s: {:.0} games per second, {:.1} turns per game, {:.0} decisions per second.",
         sim::threads_used(games, threads),
         games as f64 / secs,
-        per(turns),
-        decisions as f64 / secs
+        per(totals.turns),
+        totals.decisions as f64 / secs
     );
-    let wins: Vec<String> = wins
+    let wins: Vec<String> = totals
+        .wins
         .iter()
         .enumerate()
         .map(|(i, w)| format!("seat {} won {w}", i + 1))
         .collect();
     out!("{}.", wins.join(", "));
-    waste_findings("random", &waste);
-    loop_findings(most_in_a_turn, &loop_seeds);
+    waste_findings("random", &totals.waste.tally());
+    loop_findings(totals.most_in_a_turn, &totals.loop_seeds);
     ExitCode::SUCCESS
 }
 

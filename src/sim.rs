@@ -2,7 +2,7 @@
 //! per seat, seeded from the game's seed, so a game is fully determined by its seed),
 //! and matches between bots with win rates, confidence intervals and decision times.
 
-use crate::bots::waste::{Audit, WasteTally};
+use crate::bots::waste::{Audit, WasteSum, WasteTally};
 use crate::bots::{Bot, BotKind, SeatView};
 use crate::cards::model::Faction;
 use crate::engine::defs::defs;
@@ -74,7 +74,8 @@ pub fn random_config(seed: u64, players: usize, pool: &[String]) -> Result<GameC
         )));
     }
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed);
-    let mut pool = pool.to_vec();
+    // The names shuffled by reference: only the ones drawn are copied.
+    let mut pool: Vec<&String> = pool.iter().collect();
     pool.shuffle(&mut rng);
     Ok(GameConfig {
         seed,
@@ -113,15 +114,50 @@ pub fn play_random(
     config: &GameConfig,
     observe: impl FnMut(&GameState, &[Event]),
 ) -> Result<GameRecord, String> {
-    let mut seats: Vec<Bot> = (0..config.factions.len() as u64)
-        .map(|s| {
-            Bot::new(
-                BotKind::Random,
-                config.seed.wrapping_mul(31).wrapping_add(s),
-            )
-        })
-        .collect();
+    let mut seats: Vec<Bot> = random_seats(config).collect();
     play_timed(config, &mut seats, false, observe)
+}
+
+/// A random bot for each seat of the game of `config`, seeded from the game's seed.
+fn random_seats(config: &GameConfig) -> impl Iterator<Item = Bot> + '_ {
+    (0..config.factions.len() as u64).map(|s| {
+        Bot::new(
+            BotKind::Random,
+            config.seed.wrapping_mul(31).wrapping_add(s),
+        )
+    })
+}
+
+/// What a thread of [`sum_random_games`] keeps from one game to the next, so that a
+/// game allocates none of it: the audit of wasted plays, the list of an answer's
+/// events, the list of seats.
+struct Scratch {
+    audit: Audit,
+    events: Vec<Event>,
+    seats: Vec<Bot>,
+}
+
+/// [`play_random`] for [`sum_random_games`]: plays the game of `config` with the
+/// thread's `scratch` and adds it to `totals` (its wasted plays too, even when it
+/// fails: a run with a failed game reports only the failure).
+fn play_random_into(
+    config: &GameConfig,
+    scratch: &mut Scratch,
+    totals: &mut RandomTotals,
+) -> Result<(), String> {
+    scratch.seats.clear();
+    scratch.seats.extend(random_seats(config));
+    let course = drive(
+        config,
+        &mut scratch.seats,
+        None,
+        &mut scratch.audit,
+        &mut scratch.events,
+        |_, _| {},
+    );
+    scratch.audit.end_into(&mut totals.waste);
+    totals.add(config.seed, &course?);
+    Ok(())
 }
 
 /// How many threads [`play_random_games`] plays `games` games on when asked for
@@ -142,39 +178,167 @@ pub fn play_random_games(
     pool: &[String],
     threads: usize,
 ) -> Vec<Result<GameRecord, String>> {
-    let threads = threads_used(games, threads) as u64;
     let one = |seed: u64| {
         random_config(seed, players, pool)
             .map_err(|e| e.to_string())
             .and_then(|config| play_random(&config, |_, _| {}))
     };
+    let mut played: Vec<(u64, Result<GameRecord, String>)> = on_threads(
+        games,
+        threads,
+        || ((), Vec::new()),
+        |_, mine, k| mine.push((k, one(first.wrapping_add(k)))),
+    )
+    .into_iter()
+    .flatten()
+    .collect();
+    played.sort_unstable_by_key(|&(k, _)| k);
+    played.into_iter().map(|(_, record)| record).collect()
+}
+
+/// What `simulate` says of many random games: their totals.
+#[derive(Debug, Clone)]
+pub struct RandomTotals {
+    /// Turns played.
+    pub turns: u64,
+    /// Decisions answered.
+    pub decisions: u64,
+    /// Per seat, the games it won.
+    pub wins: Vec<u64>,
+    /// The most decisions answered in one turn of any game.
+    pub most_in_a_turn: u32,
+    /// Seeds of the games in which the loop valve cut a turn short, in the games'
+    /// order.
+    pub loop_seeds: Vec<u64>,
+    /// Every seat's plays, the wasted ones among them.
+    pub waste: WasteSum,
+}
+
+impl RandomTotals {
+    /// Nothing yet, for games of `players` seats.
+    fn new(players: usize) -> RandomTotals {
+        RandomTotals {
+            turns: 0,
+            decisions: 0,
+            wins: vec![0; players],
+            most_in_a_turn: 0,
+            loop_seeds: Vec::new(),
+            waste: WasteSum::default(),
+        }
+    }
+
+    /// Adds the game of `seed`.
+    fn add(&mut self, seed: u64, course: &Course) {
+        self.turns += u64::from(course.turns);
+        self.decisions += course.decisions;
+        self.wins[usize::from(course.winner)] += 1;
+        self.most_in_a_turn = self.most_in_a_turn.max(course.most_in_a_turn);
+        if course.loops_stopped > 0 {
+            self.loop_seeds.push(seed);
+        }
+    }
+
+    /// Adds another's totals (its loop seeds after this one's: see
+    /// [`sum_random_games`] for their order).
+    fn merge(&mut self, other: &RandomTotals) {
+        self.turns += other.turns;
+        self.decisions += other.decisions;
+        for (w, o) in self.wins.iter_mut().zip(&other.wins) {
+            *w += o;
+        }
+        self.most_in_a_turn = self.most_in_a_turn.max(other.most_in_a_turn);
+        self.loop_seeds.extend(&other.loop_seeds);
+        self.waste.merge(&other.waste);
+    }
+}
+
+/// Plays the random games of seeds `first..first + games` as
+/// [`play_random_games`] does, but keeps only their totals: each thread adds each
+/// game to its own as it finishes, and the threads' totals are added at the end, so
+/// a run's memory does not grow with its games. Every total is a sum, a maximum or
+/// a list put in the games' order, the same whichever thread played which game. The
+/// error of the first game that failed, by seed order, if any did.
+pub fn sum_random_games(
+    first: u64,
+    games: u64,
+    players: usize,
+    pool: &[String],
+    threads: usize,
+) -> Result<RandomTotals, String> {
+    let start = || {
+        let scratch = Scratch {
+            audit: Audit::new(players),
+            events: Vec::new(),
+            seats: Vec::with_capacity(players),
+        };
+        (scratch, (RandomTotals::new(players), None))
+    };
+    // A thread takes its games in increasing order: its first failure is its earliest.
+    let threads = on_threads(games, threads, start, |scratch, (totals, failed), k| {
+        let played = random_config(first.wrapping_add(k), players, pool)
+            .map_err(|e| e.to_string())
+            .and_then(|config| play_random_into(&config, scratch, totals));
+        if let Err(e) = played {
+            failed.get_or_insert((k, e));
+        }
+    });
+    let mut all = RandomTotals::new(players);
+    let mut first_failed: Option<(u64, String)> = None;
+    for (totals, failed) in threads {
+        all.merge(&totals);
+        if let Some((k, e)) = failed {
+            if first_failed
+                .as_ref()
+                .is_none_or(|(earliest, _)| k < *earliest)
+            {
+                first_failed = Some((k, e));
+            }
+        }
+    }
+    if let Some((_, e)) = first_failed {
+        return Err(e);
+    }
+    all.loop_seeds
+        .sort_unstable_by_key(|seed| seed.wrapping_sub(first));
+    Ok(all)
+}
+
+/// Plays games `0..games` on `threads` threads at once ([`threads_used`]): each
+/// thread starts with `start()`, what it keeps for itself (its scratch) and what it
+/// gives back, and gives each game it takes to `play` with both and the game's
+/// number; gives what each thread gave back, in no particular order.
+fn on_threads<S, T: Send>(
+    games: u64,
+    threads: usize,
+    start: impl Fn() -> (S, T) + Sync,
+    play: impl Fn(&mut S, &mut T, u64) + Sync,
+) -> Vec<T> {
+    let threads = threads_used(games, threads) as u64;
     // Each thread takes the next game not yet taken whenever it is free, so that no
     // thread waits at the end while another still has several games to play (dealt
     // in turn, t, t + threads, ..., 3,000 games left one thread about 3% of the run
-    // idle); each record keeps its game's number, to be put back in seed order.
+    // idle).
     let next = AtomicU64::new(0);
-    let mut played: Vec<(u64, Result<GameRecord, String>)> = std::thread::scope(|scope| {
+    std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|_| {
                 scope.spawn(|| {
-                    let mut mine = Vec::new();
+                    let (mut scratch, mut mine) = start();
                     loop {
                         let k = next.fetch_add(1, Ordering::Relaxed);
                         if k >= games {
                             break mine;
                         }
-                        mine.push((k, one(first.wrapping_add(k))));
+                        play(&mut scratch, &mut mine, k);
                     }
                 })
             })
             .collect();
         workers
             .into_iter()
-            .flat_map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
             .collect()
-    });
-    played.sort_unstable_by_key(|&(k, _)| k);
-    played.into_iter().map(|(_, record)| record).collect()
+    })
 }
 
 /// Plays one game, each seat answered by its own player; `observe` sees the state and
@@ -194,15 +358,54 @@ fn play_timed(
     config: &GameConfig,
     seats: &mut [Bot],
     timed: bool,
-    mut observe: impl FnMut(&GameState, &[Event]),
+    observe: impl FnMut(&GameState, &[Event]),
 ) -> Result<GameRecord, String> {
-    let mut game = GameState::new(config).map_err(|e| e.to_string())?;
-    let mut decisions = 0;
     let mut seat_ms = vec![Vec::new(); seats.len()];
     let mut seat_search = vec![(0, 0.0); seats.len()];
-    let (mut most_in_a_turn, mut loops_stopped) = (0, 0);
     let mut audit = Audit::new(seats.len());
-    let mut events = Vec::new();
+    let timing = timed.then_some((&mut seat_ms[..], &mut seat_search[..]));
+    let course = drive(config, seats, timing, &mut audit, &mut Vec::new(), observe)?;
+    Ok(GameRecord {
+        winner: course.winner,
+        turns: course.turns,
+        decisions: course.decisions,
+        seat_ms,
+        seat_search,
+        most_in_a_turn: course.most_in_a_turn,
+        loops_stopped: course.loops_stopped,
+        waste: audit.tallies(),
+    })
+}
+
+/// How one game went, its seats' times and plays apart (see [`GameRecord`]).
+struct Course {
+    winner: u8,
+    turns: u32,
+    decisions: u64,
+    most_in_a_turn: u32,
+    loops_stopped: u32,
+}
+
+/// Per seat, how long each of its bot's decisions took and its searches (see
+/// [`GameRecord`]): filled only for a timed game.
+type Timing<'a> = (&'a mut [Vec<f64>], &'a mut [(u64, f64)]);
+
+/// Plays one game, each seat answered by its own player, its plays followed by
+/// `audit` (as new, with a tally per seat), `events` the room for each answer's
+/// events; reads the clock around each decision only when given `timing`. `observe`
+/// sees the state and the events after every answer. Nothing is allocated here per
+/// decision, nor per game but the game itself.
+fn drive(
+    config: &GameConfig,
+    seats: &mut [Bot],
+    mut timing: Option<Timing>,
+    audit: &mut Audit,
+    events: &mut Vec<Event>,
+    mut observe: impl FnMut(&GameState, &[Event]),
+) -> Result<Course, String> {
+    let mut game = GameState::new(config).map_err(|e| e.to_string())?;
+    let mut decisions = 0;
+    let (mut most_in_a_turn, mut loops_stopped) = (0, 0);
     while let Some(d) = game.pending() {
         if game.turn.number > TURN_LIMIT {
             return Err(format!(
@@ -212,7 +415,7 @@ fn play_timed(
         }
         let seat = d.player.ix();
         let view = SeatView::new(&game, d.player);
-        let i = if timed {
+        let i = if let Some((seat_ms, seat_search)) = timing.as_mut() {
             let clock = std::time::Instant::now();
             let (i, iterations) = seats[seat].choose_counted(&view);
             let ms = clock.elapsed().as_secs_f64() * 1000.0;
@@ -226,27 +429,23 @@ fn play_timed(
             seats[seat].choose(&view)
         };
         audit.before(&game, i);
-        game.answer_into(i, &mut events)
-            .map_err(|e| e.to_string())?;
-        audit.after(&game, &events);
+        game.answer_into(i, events).map_err(|e| e.to_string())?;
+        audit.after(&game, events);
         decisions += 1;
         most_in_a_turn = most_in_a_turn.max(game.turn.decisions);
         loops_stopped += events
             .iter()
             .filter(|e| matches!(e, Event::LoopStopped { .. }))
             .count() as u32;
-        observe(&game, &events);
+        observe(&game, events);
     }
     let winner = game.winner.ok_or("the game stopped without a winner")?;
-    Ok(GameRecord {
+    Ok(Course {
         winner: winner.0,
         turns: game.turn.number,
         decisions,
-        seat_ms,
-        seat_search,
         most_in_a_turn,
         loops_stopped,
-        waste: audit.tallies(),
     })
 }
 

@@ -83,8 +83,8 @@ impl OpenPlay {
     /// `card` as the card resolving (the card played, or the one whose ability asks):
     /// what the heuristic bot imagines before it answers.
     pub fn from_here(game: &GameState, player: PlayerId, card: Uid) -> OpenPlay {
-        let mut controllers = Vec::new();
-        table(game, &mut controllers);
+        let mut controllers = Controllers::default();
+        controllers.refresh(game);
         OpenPlay::at_table(game, player, card, Rc::new(controllers))
     }
 
@@ -168,30 +168,61 @@ impl OpenPlay {
     /// on the table then, else its owner.
     fn side(&self, game: &GameState, card: Uid) -> PlayerId {
         self.controllers
-            .iter()
+            .cards()
             .find(|(c, _)| *c == card)
             .map_or_else(|| game.owner(card), |&(_, p)| p)
     }
 
     /// True when the card was on the table when the play began.
     fn was_on_table(&self, card: Uid) -> bool {
-        self.controllers.iter().any(|(c, _)| *c == card)
+        self.controllers.cards().any(|(c, _)| *c == card)
     }
 }
 
 /// The controller of every card on the table at one moment, shared by the plays that
 /// began then.
-type Snapshot = Rc<Vec<(Uid, PlayerId)>>;
+type Snapshot = Rc<Controllers>;
 
-/// The controller of every card on the table, into `controllers` (emptied first).
-fn table(game: &GameState, controllers: &mut Vec<(Uid, PlayerId)>) {
-    controllers.clear();
-    for b in game.bases.iter() {
-        controllers.extend(b.minions.iter().map(|m| (m.card, m.controller)));
-        for m in b.minions.iter().filter(|m| !m.attached.is_empty()) {
-            controllers.extend(m.attached.iter().map(|a| (a.card, a.controller)));
+/// The controller of every card on the table, base by base, each base's list with
+/// that base's change stamp when it was walked: brought up to date by walking again
+/// only the bases changed since ([`Self::refresh`]). Most plays change one base, and
+/// walking the table at almost every play was most of the audit's snapshot's cost.
+#[derive(Debug, Default)]
+struct Controllers(Vec<(Stamp, Vec<(Uid, PlayerId)>)>);
+
+impl Controllers {
+    /// Brings the lists up to date with `game`'s table: a base whose change stamp is
+    /// the one its list was walked at is the same (the bases being as many), and is
+    /// not walked again. Stamps are never handed out twice, so lists from another
+    /// game are all walked again.
+    fn refresh(&mut self, game: &GameState) {
+        let table = &game.bases;
+        if self.0.len() != table.len() {
+            // Stamps by position say nothing when the bases are not as many.
+            self.0
+                .iter_mut()
+                .for_each(|(stamp, _)| *stamp = Stamp::NONE);
+            self.0
+                .resize_with(table.len(), || (Stamp::NONE, Vec::new()));
         }
-        controllers.extend(b.actions.iter().map(|a| (a.card, a.controller)));
+        for (at, ((stamp, cards), b)) in self.0.iter_mut().zip(table.iter()).enumerate() {
+            let now = table.base_stamp(at);
+            if *stamp == now {
+                continue;
+            }
+            *stamp = now;
+            cards.clear();
+            cards.extend(b.minions.iter().map(|m| (m.card, m.controller)));
+            for m in b.minions.iter().filter(|m| !m.attached.is_empty()) {
+                cards.extend(m.attached.iter().map(|a| (a.card, a.controller)));
+            }
+            cards.extend(b.actions.iter().map(|a| (a.card, a.controller)));
+        }
+    }
+
+    /// Every card on the table with its controller.
+    fn cards(&self) -> impl Iterator<Item = &(Uid, PlayerId)> {
+        self.0.iter().flat_map(|(_, cards)| cards)
     }
 }
 
@@ -516,6 +547,53 @@ impl serde::Serialize for WasteTally {
     }
 }
 
+/// Many games' plays, all seats together, summed game by game as each ends
+/// ([`Audit::end_into`]): what `simulate` reports. The plays by card are counted in a
+/// list indexed by definition, kept for a whole run (one per thread) rather than made
+/// for each game, so that adding a game allocates nothing; and every count is a sum,
+/// the same in whatever order the games are added.
+#[derive(Debug, Clone, Default)]
+pub struct WasteSum {
+    /// The counts (its list by card stays empty: `by_def` holds it).
+    counts: WasteTally,
+    /// Indexed by definition ([`DefId`]): plays and wasted plays.
+    by_def: Vec<(u64, u64)>,
+}
+
+impl WasteSum {
+    /// Adds plays and wasted plays of the card with definition `def`.
+    fn add(&mut self, def: DefId, plays: u64, wasted: u64) {
+        let at = usize::from(def.0);
+        if self.by_def.len() <= at {
+            self.by_def.resize(at + 1, (0, 0));
+        }
+        self.by_def[at].0 += plays;
+        self.by_def[at].1 += wasted;
+    }
+
+    /// Adds another sum's counts to this one.
+    pub fn merge(&mut self, other: &WasteSum) {
+        self.counts.merge(&other.counts);
+        for (def, &(plays, wasted)) in (0..).zip(&other.by_def) {
+            if plays > 0 {
+                self.add(DefId(def), plays, wasted);
+            }
+        }
+    }
+
+    /// The sum as one tally, by card too.
+    pub fn tally(&self) -> WasteTally {
+        WasteTally {
+            by_def: (0..)
+                .zip(&self.by_def)
+                .filter(|(_, &(plays, _))| plays > 0)
+                .map(|(def, &(plays, wasted))| (DefId(def), plays, wasted))
+                .collect(),
+            ..self.counts.clone()
+        }
+    }
+}
+
 /// Every play of a game, followed answer by answer: call [`Audit::before`] with the
 /// answer about to be given, then [`Audit::after`] with the events it produced.
 #[derive(Debug, Clone, Default)]
@@ -523,8 +601,8 @@ pub struct Audit {
     open: Vec<OpenPlay>,
     /// The last snapshot of the table taken for a play, with the table's change
     /// stamp then: a play that begins at the same stamp (the table unchanged since)
-    /// shares it, and one at another takes a new one, into this one's room if no
-    /// open play holds it any more.
+    /// shares it, and one at another takes a new one, or brings this one up to date
+    /// in place if no open play holds it any more.
     table: Option<(Stamp, Snapshot)>,
     /// Per seat, its plays so far (by card apart, in `by_card`).
     seats: Vec<WasteTally>,
@@ -574,6 +652,24 @@ impl Audit {
         self.seats
     }
 
+    /// Adds every seat's plays of the game audited so far to `sum`, and forgets the
+    /// game: the audit is then as new, for another game with as many seats, but keeps
+    /// its lists' room (a thread that plays thousands of games audits them all with
+    /// one).
+    pub fn end_into(&mut self, sum: &mut WasteSum) {
+        for (tally, cards) in self.seats.iter_mut().zip(&mut self.by_card) {
+            sum.counts.merge(tally);
+            for &(def, plays, wasted) in cards.iter().filter(|&&(_, plays, _)| plays > 0) {
+                sum.add(def, u64::from(plays), u64::from(wasted));
+            }
+            *tally = WasteTally::default();
+            cards.clear();
+        }
+        // The last snapshot is kept for its room: stamps are never handed out twice,
+        // so it cannot pass for a table of the next game.
+        self.open.clear();
+    }
+
     /// Notes the answer about to be given (option `index` of the pending question):
     /// call before answering. Most answers are not plays, so only the question's
     /// option is read here.
@@ -593,17 +689,17 @@ impl Audit {
         let stamp = game.bases.stamp();
         let controllers = match &mut self.table {
             Some((at, taken)) if *at == stamp => Rc::clone(taken),
-            // No open play holds the last snapshot: taken again in its room.
+            // No open play holds the last snapshot: brought up to date in place.
             Some((at, taken)) if Rc::strong_count(taken) == 1 => {
                 if let Some(room) = Rc::get_mut(taken) {
-                    table(game, room);
+                    room.refresh(game);
                 }
                 *at = stamp;
                 Rc::clone(taken)
             }
             last => {
-                let mut room = Vec::new();
-                table(game, &mut room);
+                let mut room = Controllers::default();
+                room.refresh(game);
                 let taken = Rc::new(room);
                 *last = Some((stamp, Rc::clone(&taken)));
                 taken
