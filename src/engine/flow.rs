@@ -309,7 +309,10 @@ impl GameState {
         match task {
             Task::Run(effect, ctx) => self.run_effect(effect, ctx),
             Task::Ability(effect, ctx) => self.begin_ability(effect, ctx),
-            Task::Resolved { by, player, since } => self.ability_resolved(by, player, since),
+            Task::Resolved { by, player, since } => {
+                self.ability_resolved(by, player, since);
+                self.flush_next();
+            }
             Task::Resolve(effect, ctx) => {
                 // [`Self::push_resolution`], with the ability begun at once.
                 self.stack.push(Task::Flush);
@@ -399,7 +402,10 @@ impl GameState {
             Task::AfterScoring(base) => self.after_scoring(base),
             Task::ClearBase(base) => self.clear_base(base),
             Task::FinishTurn => self.finish_turn(),
-            Task::PlayResolved(card) => self.play_resolved(card),
+            Task::PlayResolved(card) => {
+                self.play_resolved(card);
+                self.flush_next();
+            }
             Task::ShuffleBack { player, cards, by } => self.shuffle_back(player, &cards, by),
             Task::ReplaceDestroyedBase(base) => {
                 self.discard_and_replace(base, false);
@@ -445,6 +451,17 @@ impl GameState {
                         .extend(now.into_iter().map(|(_, _, allowance)| allowance));
                 }
             }
+        }
+    }
+
+    /// Runs the [`Task::Flush`] on top of the stack now, if it is there: the end of
+    /// the resolution that the task just run closed (an ability's, a play's), which the
+    /// task loop would take next, since that task asks nothing and ends no game.
+    fn flush_next(&mut self) {
+        if matches!(self.stack.last(), Some(Task::Flush)) {
+            // A `Flush` owns nothing: taken off without running a whole task's drop code.
+            std::mem::forget(self.stack.pop());
+            self.resolution_finished();
         }
     }
 
