@@ -788,7 +788,7 @@ impl GameState {
             Resume::WhichPlay { card, to, from } => {
                 if let Choice::Allowance(a) = choice {
                     if let Some(i) = self.turn.allowances.iter().position(|x| *x == a) {
-                        let used = self.turn.allowances.remove(i);
+                        let used = self.use_allowance(i);
                         self.note_normal_play(player, &used);
                         self.play_card_held(player, card, to, from, used.must_affect, None);
                     }
@@ -827,6 +827,18 @@ impl GameState {
                     self.play_card_held(player, card, to, from, focus, by);
                 }
             }
+        }
+    }
+
+    /// Takes the `i`-th play left off the turn's list, the others keeping their order:
+    /// off the end when it is the last one (the turn's second play always is), with
+    /// nothing to shift.
+    fn use_allowance(&mut self, i: usize) -> Allowance {
+        let allowances = &mut self.turn.allowances;
+        if i + 1 == allowances.len() {
+            allowances.pop().expect("the last one")
+        } else {
+            allowances.remove(i)
         }
     }
 
@@ -870,7 +882,7 @@ impl GameState {
                 match choices.as_slice() {
                     [] => {}
                     [i] => {
-                        let used = self.turn.allowances.remove(*i);
+                        let used = self.use_allowance(*i);
                         self.note_normal_play(player, &used);
                         self.play_card_held(player, card, to, from, used.must_affect, None);
                     }
