@@ -309,7 +309,10 @@ impl GameState {
         match task {
             Task::Run(effect, ctx) => self.run_effect(effect, ctx),
             Task::Ability(effect, ctx) => self.begin_ability(effect, ctx),
-            Task::Resolved { by, player, since } => self.ability_resolved(by, player, since),
+            Task::Resolved { by, player, since } => {
+                self.ability_resolved(by, player, since);
+                self.flush_next();
+            }
             Task::Resolve(effect, ctx) => {
                 // [`Self::push_resolution`], with the ability begun at once.
                 self.stack.push(Task::Flush);
@@ -399,7 +402,10 @@ impl GameState {
             Task::AfterScoring(base) => self.after_scoring(base),
             Task::ClearBase(base) => self.clear_base(base),
             Task::FinishTurn => self.finish_turn(),
-            Task::PlayResolved(card) => self.play_resolved(card),
+            Task::PlayResolved(card) => {
+                self.play_resolved(card);
+                self.flush_next();
+            }
             Task::ShuffleBack { player, cards, by } => self.shuffle_back(player, &cards, by),
             Task::ReplaceDestroyedBase(base) => {
                 self.discard_and_replace(base, false);
@@ -445,6 +451,17 @@ impl GameState {
                         .extend(now.into_iter().map(|(_, _, allowance)| allowance));
                 }
             }
+        }
+    }
+
+    /// Runs the [`Task::Flush`] on top of the stack now, if it is there: the end of
+    /// the resolution that the task just run closed (an ability's, a play's), which the
+    /// task loop would take next, since that task asks nothing and ends no game.
+    fn flush_next(&mut self) {
+        if matches!(self.stack.last(), Some(Task::Flush)) {
+            // A `Flush` owns nothing: taken off without running a whole task's drop code.
+            std::mem::forget(self.stack.pop());
+            self.resolution_finished();
         }
     }
 
@@ -771,7 +788,7 @@ impl GameState {
             Resume::WhichPlay { card, to, from } => {
                 if let Choice::Allowance(a) = choice {
                     if let Some(i) = self.turn.allowances.iter().position(|x| *x == a) {
-                        let used = self.turn.allowances.remove(i);
+                        let used = self.use_allowance(i);
                         self.note_normal_play(player, &used);
                         self.play_card_held(player, card, to, from, used.must_affect, None);
                     }
@@ -810,6 +827,18 @@ impl GameState {
                     self.play_card_held(player, card, to, from, focus, by);
                 }
             }
+        }
+    }
+
+    /// Takes the `i`-th play left off the turn's list, the others keeping their order:
+    /// off the end when it is the last one (the turn's second play always is), with
+    /// nothing to shift.
+    fn use_allowance(&mut self, i: usize) -> Allowance {
+        let allowances = &mut self.turn.allowances;
+        if i + 1 == allowances.len() {
+            allowances.pop().expect("the last one")
+        } else {
+            allowances.remove(i)
         }
     }
 
@@ -853,7 +882,7 @@ impl GameState {
                 match choices.as_slice() {
                     [] => {}
                     [i] => {
-                        let used = self.turn.allowances.remove(*i);
+                        let used = self.use_allowance(*i);
                         self.note_normal_play(player, &used);
                         self.play_card_held(player, card, to, from, used.must_affect, None);
                     }
@@ -933,9 +962,24 @@ impl GameState {
 }
 
 /// The once-per-turn key of a card's Talent: each card's Talent is used at most once
-/// in each of its controller's turns.
+/// in each of its controller's turns. The number is written out by hand, as `format!`
+/// writes it: `format!` took about 750 instructions a key, at every Talent used.
 pub(super) fn talent_key(card: Uid) -> String {
-    format!("{TALENT_KEY}{}", card.0)
+    let mut digits = [0u8; 5];
+    let mut start = digits.len();
+    let mut n = card.0;
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    let mut key = String::with_capacity(TALENT_KEY.len() + digits.len() - start);
+    key.push_str(TALENT_KEY);
+    key.extend(digits[start..].iter().map(|&d| char::from(d)));
+    key
 }
 
 /// What every [`talent_key`] begins with.
@@ -964,6 +1008,16 @@ impl GameState {
 #[cfg(test)]
 mod tests {
     use std::mem::size_of;
+
+    /// A Talent's key is the card's number written out as `format!` writes it.
+    #[test]
+    fn a_talent_key_is_the_number_written_out() {
+        for n in [0, 1, 9, 10, 99, 100, 4321, 9999, 10000, 65535] {
+            let key = super::talent_key(super::Uid(n));
+            assert_eq!(key, format!("talent:{n}"));
+            assert!(super::is_numbered_key(&key, super::TALENT_KEY, n.into()));
+        }
+    }
 
     /// The values the task loop moves at every step stay small (README, Speed: the
     /// task loop's own cost): a bound value in two words, a context with room for one

@@ -1040,6 +1040,22 @@ impl GameState {
         self.moved_to(card, Spot::Elsewhere);
     }
 
+    /// [`Self::take_out_of_zone`] for a card played `from` there: a card played from
+    /// a hand (most plays) is looked for in its owner's hand first, without a look-up
+    /// of its zone (the caller has just looked it up to say where it comes from).
+    fn take_out_to_play(&mut self, card: Uid, from: Zone) {
+        if from == Zone::Hand {
+            let owner = self.owner(card);
+            let hand = &mut self.players[owner.ix()].hand;
+            if let Some(i) = hand.iter().position(|&c| c == card) {
+                hand.remove(i);
+                self.moved_to(card, Spot::Elsewhere);
+                return;
+            }
+        }
+        self.take_out_of_zone(card);
+    }
+
     /// The cards stored under a card in play (a minion, or an action on a base or
     /// a minion).
     pub(super) fn stored_under_mut(&mut self, host: Uid) -> Option<&mut Vec<Uid>> {
@@ -1484,7 +1500,7 @@ impl GameState {
         by: Option<Uid>,
     ) {
         use super::decision::PlayTo;
-        self.take_out_of_zone(card);
+        self.take_out_to_play(card, from);
         let Some(def) = self.def(card).card() else {
             return;
         };
