@@ -962,23 +962,14 @@ impl GameState {
 }
 
 /// The once-per-turn key of a card's Talent: each card's Talent is used at most once
-/// in each of its controller's turns. The number is written out by hand, as `format!`
+/// in each of its controller's turns. The number is written by `itoa`, as `format!`
 /// writes it: `format!` took about 750 instructions a key, at every Talent used.
 pub(super) fn talent_key(card: Uid) -> String {
-    let mut digits = [0u8; 5];
-    let mut start = digits.len();
-    let mut n = card.0;
-    loop {
-        start -= 1;
-        digits[start] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    let mut key = String::with_capacity(TALENT_KEY.len() + digits.len() - start);
+    let mut digits = itoa::Buffer::new();
+    let digits = digits.format(card.0);
+    let mut key = String::with_capacity(TALENT_KEY.len() + digits.len());
     key.push_str(TALENT_KEY);
-    key.extend(digits[start..].iter().map(|&d| char::from(d)));
+    key.push_str(digits);
     key
 }
 
