@@ -814,8 +814,11 @@ pub enum Selector {
 }
 
 /// Which minions.
+///
+/// Read with [`MinionFilter`]'s own `Deserialize`, which works out its [`FilterFacts`]
+/// once as the card data is read (the derived reading is kept under `remote = "Self"`).
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
+#[serde(deny_unknown_fields, default, remote = "Self")]
 pub struct MinionFilter {
     /// On which base(s).
     pub on: BaseSel,
@@ -862,6 +865,69 @@ pub struct MinionFilter {
     /// yours; Reversal: a Set-Up action).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub carrying: Option<Box<ActionFilter>>,
+    /// What the filter asks, worked out when it is read (never written in the data, never
+    /// saved; a filter built in code keeps the default, which asks every test).
+    #[serde(skip)]
+    pub facts: FilterFacts,
+}
+
+/// What a [`MinionFilter`] asks, worked out once when the card data is read, so that a
+/// walk over the minions does not read every field of the filter again to learn it.
+/// The facts follow from the filter's other fields, so they never tell two filters
+/// apart (equal whatever they hold).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct FilterFacts {
+    /// The filter tests nothing but whose minion it is and where
+    /// ([`MinionFilter::whose_and_where_only`]). False when not worked out: the walk
+    /// then asks every test, which answers the same.
+    pub whose_and_where_only: bool,
+}
+
+impl PartialEq for FilterFacts {
+    fn eq(&self, _: &FilterFacts) -> bool {
+        true
+    }
+}
+
+impl<'de> Deserialize<'de> for MinionFilter {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<MinionFilter, D::Error> {
+        let mut f = MinionFilter::deserialize(d)?;
+        f.facts.whose_and_where_only = f.whose_and_where_only();
+        Ok(f)
+    }
+}
+
+impl Serialize for MinionFilter {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        MinionFilter::serialize(self, s)
+    }
+}
+
+impl MinionFilter {
+    /// True for a filter that tests nothing but whose minion it is and where: read
+    /// field by field, without building a filter to compare it with.
+    pub fn whose_and_where_only(&self) -> bool {
+        matches!(
+            self,
+            MinionFilter {
+                on: _,
+                controller: _,
+                power_at_most: None,
+                power_below: None,
+                except: None,
+                is: None,
+                faction: None,
+                named: None,
+                microbot: false,
+                power_at_least: None,
+                with_allies_here: None,
+                base_breakpoint_below: None,
+                printed_power_at_most: None,
+                carrying: None,
+                facts: _,
+            }
+        )
+    }
 }
 
 /// Which bases.

@@ -39,31 +39,7 @@ pub(super) fn pool(sel: &Selector) -> Pool {
 /// True for a filter that asks only for the ability's player's own minions, on a
 /// base or anywhere, with no other condition.
 fn own_minions_only(f: &MinionFilter) -> bool {
-    matches!(f.controller, PlayerSel::You) && whose_and_where_only(f)
-}
-
-/// True for a minion filter that tests nothing but whose minion it is and where:
-/// read field by field, without building a filter to compare it with.
-fn whose_and_where_only(f: &MinionFilter) -> bool {
-    matches!(
-        f,
-        MinionFilter {
-            on: _,
-            controller: _,
-            power_at_most: None,
-            power_below: None,
-            except: None,
-            is: None,
-            faction: None,
-            named: None,
-            microbot: false,
-            power_at_least: None,
-            with_allies_here: None,
-            base_breakpoint_below: None,
-            printed_power_at_most: None,
-            carrying: None,
-        }
-    )
+    matches!(f.controller, PlayerSel::You) && f.whose_and_where_only()
 }
 
 /// A value a program has bound.
@@ -1428,7 +1404,8 @@ struct MinionWalk<'f> {
 impl<'f> MinionWalk<'f> {
     /// A walk of `filter` with nothing worked out yet.
     fn new(filter: &'f MinionFilter) -> Self {
-        let plain = whose_and_where_only(filter);
+        let plain = filter.facts.whose_and_where_only;
+        debug_assert!(!plain || filter.whose_and_where_only());
         MinionWalk {
             filter,
             plain,
