@@ -812,6 +812,7 @@ impl GameState {
 
     /// True when some card in play has an ability of one of these kinds (a mask of
     /// [`Trigger::bit`]s).
+    #[inline]
     pub(super) fn any_source_with(&self, kinds: u64) -> bool {
         self.live().kinds & kinds != 0
     }
