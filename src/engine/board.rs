@@ -685,12 +685,23 @@ impl GameState {
     /// The abilities in play that wait for one of these moments, with their cards:
     /// gathered before any is queued (queuing changes the state), and only those, on
     /// the stack (a few at most, as a rule), so that an event costs no allocation.
+    /// Made where it is asked: most events find no card in play waiting for them
+    /// (the gathered kinds of ability say so), and then cost a test, not a call.
+    #[inline]
     pub(super) fn waiting_for(&self, kinds: &[Trigger]) -> Waiting {
         let mask = kinds.iter().fold(0, |bits, k| bits | k.bit());
-        let mut waiting = Waiting::new();
         if !self.any_source_with(mask) {
-            return waiting;
+            return Waiting::new();
         }
+        self.waiting_with(mask)
+    }
+
+    /// [`Self::waiting_for`] the kinds of moment of this mask, some card in play
+    /// having one: out of line, so that the test above stays small enough to be
+    /// made where it is asked.
+    #[inline(never)]
+    fn waiting_with(&self, mask: u64) -> Waiting {
+        let mut waiting = Waiting::new();
         for s in self.sources_with(mask) {
             for a in s_abilities(self, s.card) {
                 if a.when.bit() & mask != 0 {

@@ -23,7 +23,9 @@
 //! the minion's abilities).
 
 use super::board::{may_reach_base, Loc, Source};
+use super::defs::PLAY_RULE;
 use super::effect::{Ability, Static, Trigger};
+use super::plays::is_play_rule;
 use super::shields::shields_minions;
 use super::stamp::Stamp;
 use super::state::{ActionInPlay, BaseInPlay, CardInst, GameState, MinionInPlay, PlayerId, Uid};
@@ -324,11 +326,12 @@ impl Table {
 }
 
 /// True when one of these statics is read into a list beside the statics: it
-/// changes power ([`Live::powers`]) or shields minions ([`Live::shields`]).
+/// changes power ([`Live::powers`]), shields minions ([`Live::shields`]) or forbids
+/// or allows plays ([`Live::rules`]).
 fn rereads(statics: &[(Source, &'static Static)]) -> bool {
     statics
         .iter()
-        .any(|(_, st)| changes_power(st) || shields_minions(st))
+        .any(|(_, st)| changes_power(st) || shields_minions(st) || is_play_rule(st))
 }
 
 /// True when an action's abilities change nothing else that is live: none makes its
@@ -479,6 +482,10 @@ pub struct Live {
     powers_here: Vec<(Source, &'static Static)>,
     /// Where each base's part of `powers_here` ends, by base index.
     powers_ends: Vec<usize>,
+    /// Those of `statics` that forbid or allow plays at their base
+    /// ([`is_play_rule`]), in the same order: all that a listing of plays reads of
+    /// them (a few, when any: most statics in play are no such rule).
+    rules: Vec<(Source, &'static Static)>,
     /// Every kind of ability the cards in `sources` have, as one set.
     kinds: u64,
     /// True when one of `statics` keeps minions from other players' cards or
@@ -508,6 +515,7 @@ impl Live {
         live.powers.clear();
         live.powers_here.clear();
         live.powers_ends.clear();
+        live.rules.clear();
         live.minions_end.clear();
         live.minion_statics_end.clear();
         live.kinds = 0;
@@ -567,6 +575,8 @@ impl Live {
         self.shields |= added.iter().any(|(_, st)| shields_minions(st));
         self.powers
             .extend(added.iter().filter(|(_, st)| changes_power(st)));
+        self.rules
+            .extend(added.iter().filter(|(_, st)| is_play_rule(st)));
     }
 
     /// Puts one source in at `at` in `sources`, and `usable` up to date: the places
@@ -682,6 +692,12 @@ impl Live {
         let powers = self.statics.iter().filter(|(_, st)| changes_power(st));
         self.powers.extend(powers);
         self.shields = self.statics.iter().any(|(_, st)| shields_minions(st));
+        self.rules.clear();
+        // None when no card in play has such a rule (the kinds of all say so).
+        if self.kinds & PLAY_RULE != 0 {
+            let rules = self.statics.iter().filter(|(_, st)| is_play_rule(st));
+            self.rules.extend(rules);
+        }
         self.sort_powers(bases);
     }
 
@@ -803,6 +819,13 @@ impl GameState {
         self.statics_of(self.live().powers_at(b))
     }
 
+    /// The live Ongoing statics in play that forbid or allow plays at their base
+    /// ([`is_play_rule`]), with their sources, in table order: all that a listing
+    /// of plays reads of the statics.
+    pub(super) fn play_rule_statics(&self) -> Statics<'_> {
+        self.statics_of(&self.live().rules)
+    }
+
     /// True when some card in play keeps minions from other players' cards or
     /// actions ([`super::shields::shields_minions`]): without one, only a one-use
     /// shield's note of the very source can.
@@ -812,6 +835,7 @@ impl GameState {
 
     /// True when some card in play has an ability of one of these kinds (a mask of
     /// [`Trigger::bit`]s).
+    #[inline]
     pub(super) fn any_source_with(&self, kinds: u64) -> bool {
         self.live().kinds & kinds != 0
     }
@@ -973,6 +997,8 @@ mod tests {
                 live.usable.iter().copied().eq(usable),
                 "usable sources not kept"
             );
+            let rules = live.statics.iter().filter(|(_, st)| is_play_rule(st));
+            assert!(live.rules.iter().eq(rules), "play rules not kept");
             assert_eq!(reads(game), reads(&ungathered(game)));
             passed_over_statics_match_nobody(game);
         });

@@ -147,13 +147,11 @@ impl GameState {
         rules
     }
 
-    /// [`Self::play_rules`]'s pass over the statics in play, noted in `rules`.
+    /// [`Self::play_rules`]'s pass over the statics in play that are such rules,
+    /// noted in `rules`.
     #[inline(never)]
     fn note_play_rules(&self, player: PlayerId, rules: &mut PlayRules) {
-        for (src, st) in self.statics() {
-            if !is_play_rule(st) {
-                continue;
-            }
+        for (src, st) in self.play_rule_statics() {
             if let Some(at) = self.base_index(src.base) {
                 self.note_play_rule(&mut rules.bases[at], &mut rules.picnics, player, &src, st);
             }
