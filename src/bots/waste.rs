@@ -21,10 +21,10 @@
 //! harm on P's own). A play with no gain is wasted: a *nothing* play when it has no
 //! harm either, a *self-harm* play otherwise.
 
-use crate::engine::board::Loc;
 use crate::engine::defs::DefId;
 use crate::engine::stamp::Stamp;
 use crate::engine::state::Lasting;
+use crate::engine::whereabouts::Spot;
 use crate::engine::{Ask, Choice, Event, GameState, PlayerId, Uid};
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -255,12 +255,13 @@ enum Place {
 }
 
 impl Place {
-    /// Where `card` is now: one look-up in the game's table of zones.
+    /// Where `card` is now: one look-up in the game's table of zones (its zone
+    /// only: its position on the table does not matter here).
     fn of(game: &GameState, card: Uid) -> Place {
-        match game.locate(card) {
-            Loc::Minion(..) | Loc::OnBase(..) | Loc::OnMinion(..) => Place::Table,
-            Loc::Stasis(_) => Place::Stasis,
-            Loc::Stored(_) => Place::Stored,
+        match game.spot_of(card) {
+            Spot::Minion(_) | Spot::OnBase(_) | Spot::OnMinion(_) => Place::Table,
+            Spot::Stasis(_) => Place::Stasis,
+            Spot::Stored(_) => Place::Stored,
             _ => Place::Out,
         }
     }

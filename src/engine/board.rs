@@ -170,7 +170,12 @@ impl GameState {
 
     /// The base card a card in play is on (a base is on itself).
     pub fn base_of(&self, card: Uid) -> Option<Uid> {
-        match self.locate(card) {
+        self.base_at(self.locate(card))
+    }
+
+    /// [`Self::base_of`] for a card already found at `loc`.
+    pub(super) fn base_at(&self, loc: Loc) -> Option<Uid> {
+        match loc {
             Loc::Base(b) | Loc::Minion(b, _) | Loc::OnBase(b, _) | Loc::OnMinion(b, _, _) => {
                 Some(self.bases[b].card)
             }
@@ -185,7 +190,12 @@ impl GameState {
 
     /// The controller of a card in play (its owner otherwise).
     pub fn controller(&self, card: Uid) -> PlayerId {
-        match self.locate(card) {
+        self.controller_at(card, self.locate(card))
+    }
+
+    /// [`Self::controller`] of a card already found at `loc`.
+    pub(super) fn controller_at(&self, card: Uid, loc: Loc) -> PlayerId {
+        match loc {
             Loc::Minion(b, m) => self.bases[b].minions[m].controller,
             Loc::OnBase(b, a) => self.bases[b].actions[a].controller,
             Loc::OnMinion(b, m, a) => self.bases[b].minions[m].attached[a].controller,

@@ -85,20 +85,28 @@ impl GameState {
             }
             doomed.push(card);
         }
-        let watchers: Vec<_> = doomed
-            .iter()
-            .filter(|&&c| self.minion(c).is_some())
-            .flat_map(|&c| self.destruction_watchers(c))
-            .collect();
-        // Each card as it leaves: where, whose, a minion or not, and whether its own
-        // abilities still exist (a Cuddled minion's do not, so none fires after).
+        // Each card as it leaves (found once): where, whose, a minion or not, and
+        // whether its own abilities still exist (a Cuddled minion's do not, so none
+        // fires after).
         let gone: SmallVec<[_; 4]> = doomed
             .iter()
             .map(|&c| {
-                let minion = self.minion(c).is_some();
+                let loc = self.locate(c);
+                let minion = matches!(loc, Loc::Minion(..));
                 let live = !minion || !self.live_abilities(c).is_empty();
-                (c, self.base_of(c), self.controller(c), minion, live)
+                (
+                    c,
+                    self.base_at(loc),
+                    self.controller_at(c, loc),
+                    minion,
+                    live,
+                )
             })
+            .collect();
+        let watchers: Vec<_> = gone
+            .iter()
+            .filter(|&&(_, _, _, minion, _)| minion)
+            .flat_map(|&(c, ..)| self.destruction_watchers(c))
             .collect();
         for &(card, _, _, minion, _) in &gone {
             if !self.on_table(card) {

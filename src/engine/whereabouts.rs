@@ -21,7 +21,7 @@ use std::sync::OnceLock;
 /// The zone a card is in. Cards on the table name the card they are on (a base or
 /// a minion), not a position, so that no other card's move changes them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Spot {
+pub enum Spot {
     /// In no zone kept here (base deck and discard, box, set aside, resolving).
     Elsewhere,
     /// In its owner's hand.
@@ -186,6 +186,43 @@ impl GameState {
         loc
     }
 
+    /// The zone a card is in, without its position on the table: one look-up in
+    /// the table of zones, for callers that need only the kind of place (is it on
+    /// the table, in stasis, stored), not a scan of a base for the card. In debug
+    /// builds checked against a search of the whole table, as [`Self::locate`].
+    pub fn spot_of(&self, card: Uid) -> Spot {
+        let spot = self
+            .whereabouts
+            .spots(self)
+            .get(card.0 as usize)
+            .copied()
+            .unwrap_or(Spot::Elsewhere);
+        #[cfg(debug_assertions)]
+        assert_eq!(
+            spot,
+            self.spot_at(self.search_for(card)),
+            "whereabouts of {card:?} stale"
+        );
+        spot
+    }
+
+    /// The zone of a card found at `loc` (for the debug builds' check).
+    #[cfg(debug_assertions)]
+    fn spot_at(&self, loc: Loc) -> Spot {
+        match loc {
+            Loc::Elsewhere => Spot::Elsewhere,
+            Loc::Hand(p) => Spot::Hand(p),
+            Loc::Deck(p) => Spot::Deck(p),
+            Loc::Discard(p) => Spot::Discard(p),
+            Loc::Stasis(p) => Spot::Stasis(p),
+            Loc::Stored(host) => Spot::Stored(host),
+            Loc::Base(_) => Spot::Base,
+            Loc::Minion(b, _) => Spot::Minion(self.bases[b].card),
+            Loc::OnBase(b, _) => Spot::OnBase(self.bases[b].card),
+            Loc::OnMinion(b, m, _) => Spot::OnMinion(self.bases[b].minions[m].card),
+        }
+    }
+
     /// Where a card is if it lies in a hand or a discard pile (always its owner's),
     /// as a function of the card: one look-up in the table of zones, fetched once for
     /// all the cards asked about (the bots' keys of their options). In debug builds
@@ -316,12 +353,6 @@ impl GameState {
             .get(player.ix())
             .copied()
             .unwrap_or([stamps.start; 2])
-    }
-
-    /// The zone of `card` in the table, as kept (for the tests).
-    #[cfg(test)]
-    pub(super) fn spot_of(&self, card: Uid) -> Spot {
-        self.whereabouts.spots(self)[card.0 as usize]
     }
 
     /// Every card's zone read afresh from the zones (for the tests).
