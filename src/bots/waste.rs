@@ -595,6 +595,15 @@ impl WasteSum {
     }
 }
 
+/// A seat's cards of [`Audit`]'s `by_card` that were played: definition, plays and
+/// wasted plays.
+fn played(cards: &[(DefId, u32, u32)]) -> impl Iterator<Item = (DefId, u64, u64)> + '_ {
+    cards
+        .iter()
+        .filter(|&&(_, plays, _)| plays > 0)
+        .map(|&(def, plays, wasted)| (def, u64::from(plays), u64::from(wasted)))
+}
+
 /// Every play of a game, followed answer by answer: call [`Audit::before`] with the
 /// answer about to be given, then [`Audit::after`] with the events it produced.
 #[derive(Debug, Clone, Default)]
@@ -630,17 +639,11 @@ impl Audit {
         for (tally, cards) in self.seats.iter_mut().zip(&self.by_card) {
             // Counted first, so that the list is made once at its size rather than
             // grown step by step as the cards come.
-            let was_played = |&&(_, plays, _): &&(DefId, u32, u32)| plays > 0;
-            let mut played = Vec::with_capacity(cards.iter().filter(was_played).count());
-            played.extend(
-                cards
-                    .iter()
-                    .filter(was_played)
-                    .map(|&(def, plays, wasted)| (def, u64::from(plays), u64::from(wasted))),
-            );
-            played.sort_unstable_by_key(|&(def, _, _)| def);
+            let mut list = Vec::with_capacity(played(cards).count());
+            list.extend(played(cards));
+            list.sort_unstable_by_key(|&(def, _, _)| def);
             // Two copies of a card: one entry for their definition.
-            played.dedup_by(|later, kept| {
+            list.dedup_by(|later, kept| {
                 let same = later.0 == kept.0;
                 if same {
                     kept.1 += later.1;
@@ -648,7 +651,7 @@ impl Audit {
                 }
                 same
             });
-            tally.by_def = played;
+            tally.by_def = list;
         }
         self.seats
     }
@@ -660,8 +663,8 @@ impl Audit {
     pub fn end_into(&mut self, sum: &mut WasteSum) {
         for (tally, cards) in self.seats.iter_mut().zip(&mut self.by_card) {
             sum.counts.merge(tally);
-            for &(def, plays, wasted) in cards.iter().filter(|&&(_, plays, _)| plays > 0) {
-                sum.add(def, u64::from(plays), u64::from(wasted));
+            for (def, plays, wasted) in played(cards) {
+                sum.add(def, plays, wasted);
             }
             *tally = WasteTally::default();
             cards.clear();

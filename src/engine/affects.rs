@@ -5,6 +5,7 @@
 //! Tier: once per ability that made them, however many cards).
 
 use super::effect::Trigger;
+use super::flow::take_in_order;
 use super::interp::{Ctx, Value};
 use super::name;
 use super::prog::Prog;
@@ -17,12 +18,8 @@ impl GameState {
         let Some(i) = self.playing.iter().position(|p| p.card == card) else {
             return;
         };
-        // Most often the last one begun: taken off the end, with nothing to shift.
-        let done = if i + 1 == self.playing.len() {
-            self.playing.pop().expect("the last one")
-        } else {
-            self.playing.remove(i)
-        };
+        // Most often the last one begun.
+        let done = take_in_order(&mut self.playing, i);
         if self.def(card).card().is_none_or(|c| c.is_minion()) {
             return;
         }

@@ -830,16 +830,10 @@ impl GameState {
         }
     }
 
-    /// Takes the `i`-th play left off the turn's list, the others keeping their order:
-    /// off the end when it is the last one (the turn's second play always is), with
-    /// nothing to shift.
-    fn use_allowance(&mut self, i: usize) -> Allowance {
-        let allowances = &mut self.turn.allowances;
-        if i + 1 == allowances.len() {
-            allowances.pop().expect("the last one")
-        } else {
-            allowances.remove(i)
-        }
+    /// Takes the `i`-th play left off the turn's list, the others keeping their order
+    /// (the turn's second play is always the last one: [`take_in_order`]).
+    pub(super) fn use_allowance(&mut self, i: usize) -> Allowance {
+        take_in_order(&mut self.turn.allowances, i)
     }
 
     /// Where a card about to be played comes from: a hand, a discard pile, or the top
@@ -958,6 +952,16 @@ impl GameState {
         }
         let first = self.turn.player;
         self.begin_turn(first, 1);
+    }
+}
+
+/// Takes item `i` out of `list`, the others keeping their order: off the end when it
+/// is the last one (most often the one just added), with nothing to shift.
+pub(super) fn take_in_order<T>(list: &mut Vec<T>, i: usize) -> T {
+    if i + 1 == list.len() {
+        list.pop().expect("the last one")
+    } else {
+        list.remove(i)
     }
 }
 

@@ -347,7 +347,7 @@ impl GameState {
         else {
             return;
         };
-        self.turn.allowances.remove(i);
+        self.use_allowance(i);
         if let Some(k) = &a.once_per_turn {
             self.turn.used.push(k.clone());
         }
